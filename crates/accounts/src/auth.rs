@@ -1,0 +1,100 @@
+//! Who is asking: extractors that every domain's routes use, and the client's address.
+
+use crate::error::AccountError;
+use crate::service::{self, AccountsContext, CurrentSession};
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use db::DbPool;
+use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr};
+use std::pin::Pin;
+use web_api::{ApiError, blocking};
+
+/// The header the spec's client sends its token in.
+pub const TOKEN_HEADER: &str = "Access-Token";
+
+pub fn token_of(req: &HttpRequest) -> Option<String> {
+    req.headers()
+        .get(TOKEN_HEADER)
+        .and_then(|value| value.to_str().ok())
+        .map(str::trim)
+        .filter(|token| !token.is_empty() && token.len() <= 128)
+        .map(str::to_owned)
+}
+
+/// Any signed-in user with an active account.
+pub struct SignedIn(pub CurrentSession);
+
+/// An admin whose session passed the second factor.
+pub struct Admin(pub CurrentSession);
+
+type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+
+fn load_session(req: &HttpRequest) -> Extracted<CurrentSession> {
+    let token = token_of(req);
+    let ctx = req.app_data::<web::Data<AccountsContext>>().cloned();
+    let pool = req.app_data::<web::Data<DbPool>>().cloned();
+    Box::pin(async move {
+        let (Some(ctx), Some(pool)) = (ctx, pool) else {
+            return Err(ApiError::from(AccountError::Internal(
+                "accounts are not configured".into(),
+            )));
+        };
+        let token = token.ok_or(AccountError::LoginRequired)?;
+        blocking(move || {
+            let mut conn = pool.get()?;
+            service::current_session(&mut conn, &ctx, &token)?.ok_or(AccountError::LoginRequired)
+        })
+        .await
+    })
+}
+
+impl FromRequest for SignedIn {
+    type Error = ApiError;
+    type Future = Extracted<SignedIn>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let session = load_session(req);
+        Box::pin(async move { session.await.map(SignedIn) })
+    }
+}
+
+impl FromRequest for Admin {
+    type Error = ApiError;
+    type Future = Extracted<Admin>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let session = load_session(req);
+        Box::pin(async move {
+            let session = session.await?;
+            if !session.user.is_admin {
+                return Err(AccountError::NotAuthorized.into());
+            }
+            if !session.second_factor_validated {
+                return Err(AccountError::SecondFactorRequired.into());
+            }
+            Ok(Admin(session))
+        })
+    }
+}
+
+/// The client's address: the socket peer, unless the peer is a trusted proxy, in which case the
+/// nearest address in `X-Forwarded-For` that is not itself a trusted proxy.
+pub fn client_ip(req: &HttpRequest, trusted: &[IpAddr]) -> IpAddr {
+    let peer = req
+        .peer_addr()
+        .map(|addr| addr.ip())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    req.headers()
+        .get("X-Forwarded-For")
+        .and_then(|value| value.to_str().ok())
+        .and_then(|chain| {
+            chain
+                .rsplit(',')
+                .filter_map(|hop| hop.trim().parse::<IpAddr>().ok())
+                .find(|hop| !trusted.contains(hop))
+        })
+        .unwrap_or(peer)
+}

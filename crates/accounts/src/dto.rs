@@ -1,0 +1,240 @@
+//! What travels over HTTP: the spec's form fields in, camelCase JSON out.
+
+use crate::service::{CurrentSession, SecondFactorStep, UserListing};
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Every field optional: missing ones get a coded `invalid_form`, not a parser's message.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginForm {
+    pub mail_address: Option<String>,
+    pub password: Option<String>,
+    pub remember: Option<String>,
+    pub language: Option<String>,
+    pub view: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailForm {
+    pub mail_address: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatePasswordForm {
+    pub mail_address: Option<String>,
+    pub password1: Option<String>,
+    pub password2: Option<String>,
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TokenForm {
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CodeForm {
+    pub code: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserGuidForm {
+    pub user_guid: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountStateForm {
+    pub user_guid: Option<String>,
+    /// active | stopped | cancelled | expired
+    pub state: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserListForm {
+    pub page: Option<u32>,
+    pub page_size: Option<u32>,
+    pub query: Option<String>,
+}
+
+/// True for the usual spellings of a checked box.
+pub fn checked(value: Option<&str>) -> bool {
+    matches!(value.map(str::trim), Some("true" | "1" | "on" | "yes"))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountUser {
+    pub user_guid: String,
+    pub name: String,
+    pub email: String,
+    pub language: String,
+    pub company_guid: Option<String>,
+    pub company_name: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInAnswer {
+    pub response_code: i32,
+    pub access_token: String,
+    pub user: AccountUser,
+    pub is_admin: bool,
+    pub is_in_house: bool,
+    #[serde(rename = "is2FaValidated")]
+    pub is_2fa_validated: bool,
+    pub second_factor: SecondFactorStep,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ValidateAnswer {
+    pub is_valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user: Option<AccountUser>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_admin: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_in_house: Option<bool>,
+    #[serde(rename = "is2FaValidated", skip_serializing_if = "Option::is_none")]
+    pub is_2fa_validated: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_factor: Option<SecondFactorStep>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrollAnswer {
+    pub secret: String,
+    pub otpauth_url: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyAnswer {
+    #[serde(rename = "is2FaValidated")]
+    pub is_2fa_validated: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SentAnswer {
+    pub sent: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OkAnswer {
+    pub ok: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AutoLoginLink {
+    pub url: String,
+    pub expires_at: NaiveDateTime,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRow {
+    pub user_guid: String,
+    pub user_company_guid: Option<String>,
+    pub name: String,
+    pub email: String,
+    pub company_name: Option<String>,
+    pub language: String,
+    pub status: String,
+    pub login_condition: String,
+    pub is_admin: bool,
+    pub is_in_house: bool,
+    pub created_at: NaiveDateTime,
+    pub last_login_at: Option<NaiveDateTime>,
+    pub login_count: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserPage {
+    pub items: Vec<UserRow>,
+    pub total_count: i64,
+    pub total_page: i64,
+    pub current_page: u32,
+}
+
+impl AccountUser {
+    pub fn of(session: &CurrentSession, company_name: Option<String>) -> Self {
+        let user = &session.user;
+        AccountUser {
+            user_guid: user.guid.clone(),
+            name: user.name.clone(),
+            email: user.email.clone(),
+            language: user.language.clone(),
+            company_guid: user.customer_guid.clone(),
+            company_name,
+        }
+    }
+}
+
+impl SignInAnswer {
+    pub fn new(token: String, session: &CurrentSession, company_name: Option<String>) -> Self {
+        SignInAnswer {
+            response_code: 0,
+            access_token: token,
+            user: AccountUser::of(session, company_name),
+            is_admin: session.user.is_admin,
+            is_in_house: session.user.is_in_house,
+            is_2fa_validated: session.second_factor_validated,
+            second_factor: session.second_factor_step(),
+        }
+    }
+}
+
+impl ValidateAnswer {
+    pub fn invalid() -> Self {
+        ValidateAnswer {
+            is_valid: false,
+            user: None,
+            is_admin: None,
+            is_in_house: None,
+            is_2fa_validated: None,
+            second_factor: None,
+        }
+    }
+
+    pub fn valid(session: &CurrentSession, company_name: Option<String>) -> Self {
+        ValidateAnswer {
+            is_valid: true,
+            user: Some(AccountUser::of(session, company_name)),
+            is_admin: Some(session.user.is_admin),
+            is_in_house: Some(session.user.is_in_house),
+            is_2fa_validated: Some(session.second_factor_validated),
+            second_factor: Some(session.second_factor_step()),
+        }
+    }
+}
+
+impl From<UserListing> for UserRow {
+    fn from(listing: UserListing) -> Self {
+        let user = listing.user;
+        UserRow {
+            user_guid: user.guid,
+            user_company_guid: user.customer_guid,
+            name: user.name,
+            email: user.email,
+            company_name: listing.company_name,
+            language: user.language,
+            status: user.status,
+            login_condition: user.login_condition,
+            is_admin: user.is_admin,
+            is_in_house: user.is_in_house,
+            created_at: user.created_at,
+            last_login_at: user.last_login_at,
+            login_count: user.login_count,
+        }
+    }
+}

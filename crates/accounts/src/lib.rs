@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+
+pub mod auth;
+pub mod credentials;
+pub mod dto;
+pub mod error;
+pub mod mail;
+pub mod model;
+pub mod repo;
+pub mod routes;
+pub mod service;
+pub mod settings;
+pub mod texts;
+
+pub use auth::{Admin, SignedIn};
+pub use error::AccountError;
+pub use service::{AccountsContext, CurrentSession};
+pub use settings::AccountsSettings;

@@ -1,0 +1,180 @@
+//! Queries. No rules here: the service decides, the repo reads and writes.
+
+use crate::model::{AccountLink, Customer, SignInRecord, User};
+use chrono::NaiveDateTime;
+use db::DbConnection;
+use db::schema::{account_links, customers, sign_ins, users};
+use diesel::prelude::*;
+use diesel::result::Error;
+
+diesel::define_sql_function! {
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+diesel::define_sql_function! {
+    #[sql_name = "LOWER"]
+    fn lower_nullable(text: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
+}
+
+pub fn user_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<User>, Error> {
+    users::table
+        .filter(users::email.eq(email))
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn user_by_guid(conn: &mut DbConnection, guid: &str) -> Result<Option<User>, Error> {
+    users::table
+        .find(guid)
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn insert_user(conn: &mut DbConnection, user: &User) -> Result<(), Error> {
+    diesel::insert_into(users::table)
+        .values(user)
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn save_user(conn: &mut DbConnection, user: &User) -> Result<(), Error> {
+    diesel::update(users::table.find(&user.guid))
+        .set(user)
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn count_admins(conn: &mut DbConnection) -> Result<i64, Error> {
+    users::table
+        .filter(users::is_admin.eq(true))
+        .count()
+        .get_result(conn)
+}
+
+pub fn customer_name(conn: &mut DbConnection, guid: &str) -> Result<Option<String>, Error> {
+    customers::table
+        .find(guid)
+        .select(customers::name)
+        .first(conn)
+        .optional()
+}
+
+pub fn insert_customer(conn: &mut DbConnection, customer: &Customer) -> Result<(), Error> {
+    diesel::insert_into(customers::table)
+        .values(customer)
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn customer_by_name(conn: &mut DbConnection, name: &str) -> Result<Option<Customer>, Error> {
+    customers::table
+        .filter(customers::name.eq(name))
+        .select(Customer::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// A page of users with their company names, matching `query` in name, e-mail or company.
+pub fn list_users(
+    conn: &mut DbConnection,
+    query: Option<&str>,
+    offset: i64,
+    limit: i64,
+) -> Result<(Vec<(User, Option<String>)>, i64), Error> {
+    let filtered = || {
+        let mut q = users::table.left_join(customers::table).into_boxed();
+        if let Some(text) = query {
+            let pattern = format!(
+                "%{}%",
+                text.to_lowercase()
+                    .replace('\\', "\\\\")
+                    .replace('%', "\\%")
+                    .replace('_', "\\_")
+            );
+            q = q.filter(
+                users::email
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower(users::name).like(pattern.clone()).escape('\\'))
+                    .or(lower_nullable(customers::name.nullable())
+                        .like(pattern)
+                        .escape('\\')),
+            );
+        }
+        q
+    };
+    let total = filtered().count().get_result(conn)?;
+    let rows = filtered()
+        .order((users::name.asc(), users::guid.asc()))
+        .offset(offset)
+        .limit(limit)
+        .select((User::as_select(), customers::name.nullable()))
+        .load(conn)?;
+    Ok((rows, total))
+}
+
+pub fn record_sign_in(conn: &mut DbConnection, record: &SignInRecord) -> Result<(), Error> {
+    diesel::insert_into(sign_ins::table)
+        .values(record)
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn sign_ins_of(conn: &mut DbConnection, email: &str) -> Result<Vec<SignInRecord>, Error> {
+    sign_ins::table
+        .filter(sign_ins::email.eq(email))
+        .order(sign_ins::at.asc())
+        .select(SignInRecord::as_select())
+        .load(conn)
+}
+
+pub fn insert_link(conn: &mut DbConnection, link: &AccountLink) -> Result<(), Error> {
+    diesel::insert_into(account_links::table)
+        .values(link)
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn link(conn: &mut DbConnection, token_hash: &str) -> Result<Option<AccountLink>, Error> {
+    account_links::table
+        .find(token_hash)
+        .select(AccountLink::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Marks a link used; false when it was already used (two concurrent uses: one wins).
+pub fn use_link(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> Result<bool, Error> {
+    diesel::update(
+        account_links::table
+            .find(token_hash)
+            .filter(account_links::used_at.is_null()),
+    )
+    .set(account_links::used_at.eq(now))
+    .execute(conn)
+    .map(|rows| rows == 1)
+}
+
+/// Ends every open link of a user for the given purposes (a new password ends the old resets).
+pub fn close_links(
+    conn: &mut DbConnection,
+    user: &str,
+    purposes: &[&str],
+    now: NaiveDateTime,
+) -> Result<(), Error> {
+    diesel::update(
+        account_links::table
+            .filter(account_links::user_guid.eq(user))
+            .filter(account_links::purpose.eq_any(purposes))
+            .filter(account_links::used_at.is_null()),
+    )
+    .set(account_links::used_at.eq(now))
+    .execute(conn)
+    .map(|_| ())
+}

@@ -1,0 +1,687 @@
+//! The rules of signing in. Every function takes `&mut DbConnection` so callers own transactions.
+
+use crate::credentials::{self, Email, totp};
+use crate::error::AccountError;
+use crate::mail::Mailer;
+use crate::model::{
+    AccountLink, AccountStatus, Customer, LinkPurpose, LoginCondition, SignInRecord, User,
+};
+use crate::repo;
+use crate::settings::{AccountsSettings, Limit};
+use chrono::{Duration as Span, NaiveDateTime};
+use db::DbConnection;
+use desen_core::{Language, Page, PageRequest, time};
+use diesel::Connection;
+use kv::{Decision, Stores};
+use serde::{Deserialize, Serialize};
+use std::net::IpAddr;
+use std::sync::Arc;
+
+/// What the accounts domain works with besides the database.
+#[derive(Clone)]
+pub struct AccountsContext {
+    pub stores: Stores,
+    pub mailer: Arc<dyn Mailer>,
+    pub settings: AccountsSettings,
+}
+
+/// The part of a session kept in the store, under the hash of its token.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredSession {
+    user: String,
+    second_factor: bool,
+}
+
+/// A live, checked session and its user.
+#[derive(Debug, Clone)]
+pub struct CurrentSession {
+    pub token_hash: String,
+    pub user: User,
+    pub second_factor_validated: bool,
+}
+
+/// What the second-factor step asks of an admin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SecondFactorStep {
+    None,
+    Enroll,
+    Verify,
+}
+
+impl CurrentSession {
+    pub fn second_factor_step(&self) -> SecondFactorStep {
+        match (
+            self.user.is_admin,
+            self.second_factor_validated,
+            &self.user.totp_secret,
+        ) {
+            (false, _, _) | (true, true, _) => SecondFactorStep::None,
+            (true, false, None) => SecondFactorStep::Enroll,
+            (true, false, Some(_)) => SecondFactorStep::Verify,
+        }
+    }
+}
+
+/// A successful sign-in: the new token (shown once) and its session.
+pub struct SignedInSession {
+    pub token: String,
+    pub session: CurrentSession,
+}
+
+pub struct LoginInput {
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub remember: bool,
+    pub ip: IpAddr,
+    /// A token the browser still held: it is ended, so every sign-in rotates the session.
+    pub previous_token: Option<String>,
+}
+
+fn limit(stores: &Stores, key: String, limit: Limit) -> Result<(), AccountError> {
+    match stores.limiter.hit(&key, limit.max, limit.window())? {
+        Decision::Allowed => Ok(()),
+        Decision::Limited { retry_after } => Err(AccountError::RateLimited { retry_after }),
+    }
+}
+
+fn required(value: Option<String>, field: &'static str) -> Result<String, AccountError> {
+    value
+        .filter(|v| !v.trim().is_empty())
+        .ok_or(AccountError::InvalidForm(field))
+}
+
+pub fn login(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    input: LoginInput,
+) -> Result<SignedInSession, AccountError> {
+    let email_text = required(input.email, "mailAddress")?;
+    let password = required(input.password, "password")?;
+    let email = Email::parse(&email_text)?;
+    let limits = &ctx.settings.rate_limits;
+    let outcome = limit(
+        &ctx.stores,
+        format!("login:ip:{}", input.ip),
+        limits.login_per_ip,
+    )
+    .and_then(|()| {
+        limit(
+            &ctx.stores,
+            format!("login:email:{}", email.as_str()),
+            limits.login_per_email,
+        )
+    })
+    .and_then(|()| check_credentials(conn, ctx, &email, &password, input.ip));
+    let user = match outcome {
+        Ok(user) => user,
+        Err(error) => {
+            if !matches!(error, AccountError::Database(_) | AccountError::Store(_)) {
+                let user = repo::user_by_email(conn, email.as_str())?;
+                record_sign_in(
+                    conn,
+                    user.as_ref(),
+                    email.as_str(),
+                    input.ip,
+                    error.code_name(),
+                )?;
+            }
+            return Err(error);
+        }
+    };
+    if let Some(previous) = input.previous_token {
+        ctx.stores
+            .sessions
+            .remove(&credentials::token_hash(&previous))?;
+    }
+    start_session(conn, ctx, user, input.remember, input.ip)
+}
+
+impl AccountError {
+    fn code_name(&self) -> &'static str {
+        desen_core::DomainError::code(self)
+    }
+}
+
+fn check_credentials(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    email: &Email,
+    password: &str,
+    ip: IpAddr,
+) -> Result<User, AccountError> {
+    let Some(user) = repo::user_by_email(conn, email.as_str())? else {
+        credentials::verify_against_dummy(password);
+        return Err(AccountError::InvalidCredentials);
+    };
+    let Some(hash) = user.password_hash.as_deref() else {
+        // A new account: mail a fresh link to create the password.
+        if user.status() == AccountStatus::Active {
+            send_link(conn, ctx, &user, LinkPurpose::Invite)?;
+        }
+        return Err(AccountError::PasswordRequired);
+    };
+    if !credentials::verify_password(password, hash) {
+        return Err(AccountError::InvalidCredentials);
+    }
+    check_may_sign_in(&user, ip, time::now())?;
+    Ok(user)
+}
+
+/// The account rules that apply to every way in (password, auto-login).
+pub fn check_may_sign_in(user: &User, ip: IpAddr, now: NaiveDateTime) -> Result<(), AccountError> {
+    match user.status() {
+        AccountStatus::Active => {}
+        AccountStatus::Stopped => return Err(AccountError::AccountStopped),
+        AccountStatus::Cancelled => return Err(AccountError::AccountCancelled),
+        AccountStatus::Expired => return Err(AccountError::AccountExpired),
+    }
+    if !user.archive_access && !user.is_admin {
+        return Err(AccountError::NotAuthorized);
+    }
+    if !ip_allowed(&user.allowed_ips, ip) {
+        return Err(AccountError::IpRestricted);
+    }
+    if LoginCondition::parse(&user.login_condition) == Some(LoginCondition::DayLimit) {
+        let from = user.login_condition_from.unwrap_or(user.created_at);
+        let days = i64::from(user.login_day_limit.unwrap_or(0));
+        if now >= from + Span::days(days) {
+            return Err(AccountError::DayLimitReached);
+        }
+    }
+    Ok(())
+}
+
+/// An empty list allows every address; otherwise one entry (address or CIDR range) must match.
+pub fn ip_allowed(allowed: &str, ip: IpAddr) -> bool {
+    let entries: Vec<&str> = allowed
+        .split([',', ' ', '\n', ';'])
+        .filter(|e| !e.is_empty())
+        .collect();
+    entries.is_empty()
+        || entries
+            .iter()
+            .any(|entry| match entry.parse::<ipnet::IpNet>() {
+                Ok(net) => net.contains(&ip),
+                Err(_) => entry.parse::<IpAddr>().is_ok_and(|single| single == ip),
+            })
+}
+
+fn record_sign_in(
+    conn: &mut DbConnection,
+    user: Option<&User>,
+    email: &str,
+    ip: IpAddr,
+    outcome: &str,
+) -> Result<(), AccountError> {
+    let record = SignInRecord {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_guid: user.map(|u| u.guid.clone()),
+        email: email.to_owned(),
+        customer_guid: user.and_then(|u| u.customer_guid.clone()),
+        ip: ip.to_string(),
+        outcome: outcome.to_owned(),
+        at: time::now(),
+    };
+    Ok(repo::record_sign_in(conn, &record)?)
+}
+
+fn start_session(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    mut user: User,
+    remember: bool,
+    ip: IpAddr,
+) -> Result<SignedInSession, AccountError> {
+    let token = credentials::new_token();
+    let token_hash = credentials::token_hash(&token);
+    // Admins start unvalidated: every admin route waits for the second factor.
+    let stored = StoredSession {
+        user: user.guid.clone(),
+        second_factor: !user.is_admin,
+    };
+    let value =
+        serde_json::to_string(&stored).map_err(|e| AccountError::Internal(e.to_string()))?;
+    ctx.stores.sessions.put(
+        &token_hash,
+        &user.guid,
+        &value,
+        ctx.settings.session_ttl(remember),
+    )?;
+    user.last_login_at = Some(time::now());
+    user.login_count += 1;
+    let email = user.email.clone();
+    conn.transaction(|conn| {
+        repo::save_user(conn, &user)?;
+        record_sign_in(conn, Some(&user), &email, ip, "success")
+    })?;
+    let session = CurrentSession {
+        token_hash,
+        second_factor_validated: stored.second_factor,
+        user,
+    };
+    Ok(SignedInSession { token, session })
+}
+
+/// The session behind a token, if it is live and its account still active.
+pub fn current_session(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    token: &str,
+) -> Result<Option<CurrentSession>, AccountError> {
+    let token_hash = credentials::token_hash(token);
+    let Some(value) = ctx.stores.sessions.get(&token_hash)? else {
+        return Ok(None);
+    };
+    let Ok(stored) = serde_json::from_str::<StoredSession>(&value) else {
+        ctx.stores.sessions.remove(&token_hash)?;
+        return Ok(None);
+    };
+    match repo::user_by_guid(conn, &stored.user)? {
+        Some(user) if user.status() == AccountStatus::Active => Ok(Some(CurrentSession {
+            token_hash,
+            user,
+            second_factor_validated: stored.second_factor,
+        })),
+        _ => {
+            ctx.stores.sessions.remove(&token_hash)?;
+            Ok(None)
+        }
+    }
+}
+
+pub fn logout(ctx: &AccountsContext, session: &CurrentSession) -> Result<(), AccountError> {
+    Ok(ctx.stores.sessions.remove(&session.token_hash)?)
+}
+
+pub struct Enrollment {
+    pub secret: String,
+    pub otpauth_url: String,
+}
+
+/// Gives an admin without an authenticator a new pending secret; the first good code confirms it.
+pub fn enroll_second_factor(
+    conn: &mut DbConnection,
+    session: &CurrentSession,
+) -> Result<Enrollment, AccountError> {
+    let mut user =
+        repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
+    if !user.is_admin {
+        return Err(AccountError::NotAuthorized);
+    }
+    if user.totp_secret.is_some() {
+        return Err(AccountError::AlreadyEnrolled);
+    }
+    let secret = totp::new_secret();
+    let otpauth_url = totp::otpauth_url(&secret, &user.email)?;
+    user.totp_pending_secret = Some(secret.clone());
+    repo::save_user(conn, &user)?;
+    Ok(Enrollment {
+        secret,
+        otpauth_url,
+    })
+}
+
+/// Checks a 6-digit code and marks the session validated. A time step is accepted once only.
+pub fn verify_second_factor(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    session: &CurrentSession,
+    code: Option<String>,
+    unix_time: u64,
+) -> Result<(), AccountError> {
+    let code = required(code, "code")?;
+    let code = code.trim();
+    if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+        return Err(AccountError::InvalidForm("code"));
+    }
+    limit(
+        &ctx.stores,
+        format!("totp:{}", session.user.guid),
+        ctx.settings.rate_limits.verify_per_account,
+    )?;
+    conn.transaction(|conn| {
+        let mut user =
+            repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
+        if !user.is_admin {
+            return Err(AccountError::NotAuthorized);
+        }
+        let (secret, enrolling) = match (&user.totp_secret, &user.totp_pending_secret) {
+            (Some(secret), _) => (secret.clone(), false),
+            (None, Some(pending)) => (pending.clone(), true),
+            (None, None) => return Err(AccountError::InvalidCode),
+        };
+        let step =
+            totp::matching_step(&secret, code, unix_time)?.ok_or(AccountError::InvalidCode)?;
+        let step = i64::try_from(step).map_err(|e| AccountError::Internal(e.to_string()))?;
+        if user.totp_last_step.is_some_and(|last| step <= last) {
+            return Err(AccountError::CodeAlreadyUsed);
+        }
+        user.totp_last_step = Some(step);
+        if enrolling {
+            user.totp_secret = Some(secret);
+            user.totp_pending_secret = None;
+        }
+        repo::save_user(conn, &user)?;
+        let value = serde_json::to_string(&StoredSession {
+            user: user.guid.clone(),
+            second_factor: true,
+        })
+        .map_err(|e| AccountError::Internal(e.to_string()))?;
+        if !ctx.stores.sessions.update(&session.token_hash, &value)? {
+            return Err(AccountError::LoginRequired);
+        }
+        Ok(())
+    })
+}
+
+/// Mails a password-reset link. Unknown addresses get the same answer (no account discovery).
+pub fn request_password_reset(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    email: Option<String>,
+    ip: IpAddr,
+) -> Result<(), AccountError> {
+    let email = Email::parse(&required(email, "mailAddress")?)?;
+    let limits = &ctx.settings.rate_limits;
+    limit(&ctx.stores, format!("reset:ip:{ip}"), limits.reset_per_ip)?;
+    limit(
+        &ctx.stores,
+        format!("reset:email:{}", email.as_str()),
+        limits.reset_per_email,
+    )?;
+    match repo::user_by_email(conn, email.as_str())? {
+        Some(user) if user.status() == AccountStatus::Active => {
+            send_link(conn, ctx, &user, LinkPurpose::Reset)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn new_link(
+    conn: &mut DbConnection,
+    user: &User,
+    purpose: LinkPurpose,
+    lifetime: Span,
+) -> Result<String, AccountError> {
+    let token = credentials::new_token();
+    let now = time::now();
+    repo::insert_link(
+        conn,
+        &AccountLink {
+            token_hash: credentials::token_hash(&token),
+            user_guid: user.guid.clone(),
+            purpose: purpose.as_str().to_owned(),
+            created_at: now,
+            expires_at: now + lifetime,
+            used_at: None,
+        },
+    )?;
+    Ok(token)
+}
+
+fn send_link(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    user: &User,
+    purpose: LinkPurpose,
+) -> Result<(), AccountError> {
+    let lifetime = Span::hours(i64::try_from(ctx.settings.reset_link_hours).unwrap_or(24));
+    let token = new_link(conn, user, purpose, lifetime)?;
+    let mut url = url::Url::parse(&ctx.settings.public_url)
+        .and_then(|base| base.join("/create-password"))
+        .map_err(|e| AccountError::Internal(format!("public_url: {e}")))?;
+    url.query_pairs_mut()
+        .append_pair("mail", &user.email)
+        .append_pair("token", &token);
+    let language = user.language.parse().unwrap_or(Language::En);
+    let (subject, text) = crate::texts::link_mail(language, purpose, &user.name, url.as_str());
+    ctx.mailer.send(&user.email, subject, &text)
+}
+
+pub struct CreatePasswordInput {
+    pub email: Option<String>,
+    pub password1: Option<String>,
+    pub password2: Option<String>,
+    pub token: Option<String>,
+}
+
+/// Sets a password from a reset or invitation link. The link is spent; other sessions end.
+pub fn create_password(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    input: CreatePasswordInput,
+) -> Result<(), AccountError> {
+    let email = Email::parse(&required(input.email, "mailAddress")?)?;
+    let password1 = required(input.password1, "password1")?;
+    let password2 = required(input.password2, "password2")?;
+    let token = required(input.token, "token")?;
+    limit(
+        &ctx.stores,
+        format!("create-password:{}", email.as_str()),
+        ctx.settings.rate_limits.verify_per_account,
+    )?;
+    credentials::check_new_password(&password1, &password2)?;
+    let hash = credentials::hash_password(&password1)?;
+    let user_guid = conn.transaction(|conn| {
+        let now = time::now();
+        let link = repo::link(conn, &credentials::token_hash(&token))?
+            .ok_or(AccountError::TokenInvalid)?;
+        let mut user =
+            repo::user_by_guid(conn, &link.user_guid)?.ok_or(AccountError::TokenInvalid)?;
+        let usable = user.email == email.as_str()
+            && link.used_at.is_none()
+            && link.expires_at > now
+            && matches!(
+                LinkPurpose::parse(&link.purpose),
+                Some(LinkPurpose::Reset | LinkPurpose::Invite)
+            );
+        if !usable || !repo::use_link(conn, &link.token_hash, now)? {
+            return Err(AccountError::TokenInvalid);
+        }
+        repo::close_links(
+            conn,
+            &user.guid,
+            &[LinkPurpose::Reset.as_str(), LinkPurpose::Invite.as_str()],
+            now,
+        )?;
+        user.password_hash = Some(hash);
+        repo::save_user(conn, &user)?;
+        Ok::<_, AccountError>(user.guid)
+    })?;
+    ctx.stores.sessions.remove_owner(&user_guid)?;
+    Ok(())
+}
+
+/// Issues a single-use auto-login link for a user (an admin's action).
+pub fn issue_auto_login(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    user_guid: Option<String>,
+) -> Result<(String, NaiveDateTime), AccountError> {
+    let guid = required(user_guid, "userGuid")?;
+    let user = repo::user_by_guid(conn, guid.trim())?.ok_or(AccountError::NotFound)?;
+    let lifetime = Span::minutes(i64::try_from(ctx.settings.auto_login_minutes).unwrap_or(15));
+    let token = new_link(conn, &user, LinkPurpose::AutoLogin, lifetime)?;
+    let mut url = url::Url::parse(&ctx.settings.public_url)
+        .and_then(|base| base.join("/auto-login"))
+        .map_err(|e| AccountError::Internal(format!("public_url: {e}")))?;
+    url.query_pairs_mut().append_pair("token", &token);
+    Ok((url.into(), time::now() + lifetime))
+}
+
+/// Signs in with an auto-login link. The account rules apply as for a password sign-in.
+pub fn auto_login(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    token: Option<String>,
+    ip: IpAddr,
+) -> Result<SignedInSession, AccountError> {
+    let token = required(token, "token")?;
+    limit(
+        &ctx.stores,
+        format!("auto-login:ip:{ip}"),
+        ctx.settings.rate_limits.login_per_ip,
+    )?;
+    let user = conn.transaction(|conn| {
+        let now = time::now();
+        let link = repo::link(conn, &credentials::token_hash(&token))?
+            .ok_or(AccountError::TokenInvalid)?;
+        let usable = link.used_at.is_none()
+            && link.expires_at > now
+            && LinkPurpose::parse(&link.purpose) == Some(LinkPurpose::AutoLogin);
+        if !usable || !repo::use_link(conn, &link.token_hash, now)? {
+            return Err(AccountError::TokenInvalid);
+        }
+        repo::user_by_guid(conn, &link.user_guid)?.ok_or(AccountError::TokenInvalid)
+    })?;
+    if let Err(error) = check_may_sign_in(&user, ip, time::now()) {
+        record_sign_in(conn, Some(&user), &user.email, ip, error.code_name())?;
+        return Err(error);
+    }
+    start_session(conn, ctx, user, false, ip)
+}
+
+/// Changes an account's state; leaving `active` ends every session of the user at once.
+pub fn change_account_state(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    user_guid: Option<String>,
+    state: Option<String>,
+) -> Result<(), AccountError> {
+    let guid = required(user_guid, "userGuid")?;
+    let state = AccountStatus::parse(&required(state, "state")?)
+        .ok_or(AccountError::InvalidForm("state"))?;
+    let mut user = repo::user_by_guid(conn, guid.trim())?.ok_or(AccountError::NotFound)?;
+    user.status = state.as_str().to_owned();
+    repo::save_user(conn, &user)?;
+    if state != AccountStatus::Active {
+        ctx.stores.sessions.remove_owner(&user.guid)?;
+    }
+    Ok(())
+}
+
+pub struct NewUser {
+    pub email: String,
+    pub name: String,
+    pub password: Option<String>,
+    pub is_admin: bool,
+    pub is_in_house: bool,
+    pub language: Language,
+    pub customer_guid: Option<String>,
+}
+
+/// Creates an active user. Without a password the account signs in through an invitation link.
+pub fn create_user(conn: &mut DbConnection, new: NewUser) -> Result<User, AccountError> {
+    let email = Email::parse(&new.email)?;
+    let name = new.name.trim();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(AccountError::InvalidForm("name"));
+    }
+    let password_hash = match &new.password {
+        Some(password) => {
+            credentials::check_new_password(password, password)?;
+            Some(credentials::hash_password(password)?)
+        }
+        None => None,
+    };
+    let user = User {
+        guid: uuid::Uuid::new_v4().to_string(),
+        name: name.to_owned(),
+        email: email.as_str().to_owned(),
+        customer_guid: new.customer_guid,
+        language: new.language.as_str().to_owned(),
+        status: AccountStatus::Active.as_str().to_owned(),
+        login_condition: LoginCondition::Unlimited.as_str().to_owned(),
+        login_day_limit: None,
+        login_condition_from: None,
+        allowed_ips: String::new(),
+        shop_access: true,
+        archive_access: true,
+        is_admin: new.is_admin,
+        is_in_house: new.is_in_house || new.is_admin,
+        password_hash,
+        totp_secret: None,
+        totp_pending_secret: None,
+        totp_last_step: None,
+        created_at: time::now(),
+        last_login_at: None,
+        login_count: 0,
+    };
+    conn.transaction(|conn| {
+        if repo::user_by_email(conn, &user.email)?.is_some() {
+            return Err(AccountError::DuplicateEmail);
+        }
+        repo::insert_user(conn, &user)?;
+        Ok(user)
+    })
+}
+
+/// Sets a new password directly (the command line's reset); other sessions end.
+pub fn set_password(
+    conn: &mut DbConnection,
+    ctx: &AccountsContext,
+    email: &str,
+    password: &str,
+) -> Result<(), AccountError> {
+    credentials::check_new_password(password, password)?;
+    let email = Email::parse(email)?;
+    let mut user = repo::user_by_email(conn, email.as_str())?.ok_or(AccountError::NotFound)?;
+    user.password_hash = Some(credentials::hash_password(password)?);
+    repo::save_user(conn, &user)?;
+    ctx.stores.sessions.remove_owner(&user.guid)?;
+    Ok(())
+}
+
+/// Finds or creates a customer company by name (used by the command line and fixtures).
+pub fn ensure_customer(conn: &mut DbConnection, name: &str) -> Result<Customer, AccountError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(AccountError::InvalidForm("name"));
+    }
+    if let Some(existing) = repo::customer_by_name(conn, name)? {
+        return Ok(existing);
+    }
+    let customer = Customer {
+        guid: uuid::Uuid::new_v4().to_string(),
+        name: name.to_owned(),
+        name_sef: crate::texts::slug(name),
+        address: String::new(),
+        code: String::new(),
+        visible: true,
+        created_at: time::now(),
+    };
+    repo::insert_customer(conn, &customer)?;
+    Ok(customer)
+}
+
+pub fn has_admin(conn: &mut DbConnection) -> Result<bool, AccountError> {
+    Ok(repo::count_admins(conn)? > 0)
+}
+
+/// A user as the admin list shows it.
+pub struct UserListing {
+    pub user: User,
+    pub company_name: Option<String>,
+}
+
+pub fn list_users(
+    conn: &mut DbConnection,
+    query: Option<String>,
+    page: PageRequest,
+) -> Result<Page<UserListing>, AccountError> {
+    let query = query.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
+    let (rows, total) = repo::list_users(conn, query.as_deref(), page.offset(), page.limit())?;
+    let items = rows
+        .into_iter()
+        .map(|(user, company_name)| UserListing { user, company_name })
+        .collect();
+    Ok(Page::new(items, total, page))
+}
+
+pub fn company_name(conn: &mut DbConnection, user: &User) -> Result<Option<String>, AccountError> {
+    match &user.customer_guid {
+        Some(guid) => Ok(repo::customer_name(conn, guid)?),
+        None => Ok(None),
+    }
+}

@@ -1,0 +1,95 @@
+//! What the accounts domain needs from the configuration.
+
+use serde::Deserialize;
+use std::net::IpAddr;
+use std::time::Duration;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct AccountsSettings {
+    /// Where links in mails point, e.g. `https://archive.example.com`.
+    pub public_url: String,
+    pub session_hours: u64,
+    pub remember_days: u64,
+    pub reset_link_hours: u64,
+    pub auto_login_minutes: u64,
+    /// Proxies whose `X-Forwarded-For` is believed; otherwise the socket peer is the client.
+    pub trusted_proxies: Vec<IpAddr>,
+    pub rate_limits: RateLimits,
+}
+
+impl Default for AccountsSettings {
+    fn default() -> Self {
+        AccountsSettings {
+            public_url: "http://127.0.0.1:8080".into(),
+            session_hours: 12,
+            remember_days: 30,
+            reset_link_hours: 24,
+            auto_login_minutes: 15,
+            trusted_proxies: Vec::new(),
+            rate_limits: RateLimits::default(),
+        }
+    }
+}
+
+impl AccountsSettings {
+    pub fn session_ttl(&self, remember: bool) -> Duration {
+        if remember {
+            Duration::from_secs(self.remember_days * 86_400)
+        } else {
+            Duration::from_secs(self.session_hours * 3_600)
+        }
+    }
+}
+
+/// A limit: at most `max` requests per `window_seconds`; past it, a cooldown to the window's end.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct Limit {
+    pub max: u32,
+    pub window_seconds: u64,
+}
+
+impl Limit {
+    pub fn window(&self) -> Duration {
+        Duration::from_secs(self.window_seconds)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct RateLimits {
+    pub login_per_email: Limit,
+    pub login_per_ip: Limit,
+    pub reset_per_email: Limit,
+    pub reset_per_ip: Limit,
+    /// create-password, second-factor codes and auto-login, per account or link.
+    pub verify_per_account: Limit,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        let quarter = 15 * 60;
+        RateLimits {
+            login_per_email: Limit {
+                max: 10,
+                window_seconds: quarter,
+            },
+            login_per_ip: Limit {
+                max: 50,
+                window_seconds: quarter,
+            },
+            reset_per_email: Limit {
+                max: 3,
+                window_seconds: quarter,
+            },
+            reset_per_ip: Limit {
+                max: 20,
+                window_seconds: quarter,
+            },
+            verify_per_account: Limit {
+                max: 10,
+                window_seconds: quarter,
+            },
+        }
+    }
+}

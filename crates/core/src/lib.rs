@@ -1,0 +1,12 @@
+#![doc = include_str!("../README.md")]
+
+pub mod error;
+pub mod ids;
+pub mod language;
+pub mod paging;
+pub mod time;
+
+pub use error::{DomainError, ErrorKind};
+pub use ids::{CustomerGuid, UserGuid};
+pub use language::Language;
+pub use paging::{Page, PageRequest};

@@ -1,0 +1,154 @@
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::r2d2::Error as ConnectionFailure;
+use diesel::sqlite::SqliteConnection;
+use std::time::Duration;
+
+/// A connection to whichever backend `DATABASE_URL` names.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgresql(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+pub type DbPool = r2d2::Pool<PoolManager>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("unsupported database URL (use sqlite://PATH or postgres://...)")]
+    UnsupportedUrl,
+    #[error("could not connect to the database: {0}")]
+    Connect(#[from] ConnectionFailure),
+    #[error("database pool: {0}")]
+    Pool(#[from] r2d2::Error),
+    #[error("migration failed: {0}")]
+    Migration(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// The backend is chosen by the URL scheme, never by trying each (which hides the real error).
+    pub fn of(url: &str) -> Result<Backend, DbError> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else {
+            Err(DbError::UnsupportedUrl)
+        }
+    }
+}
+
+/// `sqlite://data/archive.db`, `sqlite:///abs/path.db` and `sqlite::memory:` name SQLite files.
+fn sqlite_path(url: &str) -> &str {
+    url.strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url)
+}
+
+/// Opens one connection, with SQLite's per-connection settings applied.
+pub fn connect(url: &str) -> Result<DbConnection, DbError> {
+    let failure = |e| DbError::Connect(ConnectionFailure::ConnectionError(e));
+    match Backend::of(url)? {
+        Backend::Postgres => PgConnection::establish(url)
+            .map(DbConnection::Postgresql)
+            .map_err(failure),
+        Backend::Sqlite => {
+            let path = sqlite_path(url);
+            if let Some(parent) = std::path::Path::new(path)
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+            {
+                // Creating the data folder lets `just run` work on a fresh checkout.
+                let _ = std::fs::create_dir_all(parent);
+            }
+            let mut conn = SqliteConnection::establish(path).map_err(failure)?;
+            conn.batch_execute(
+                "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; \
+                 PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL;",
+            )
+            .map_err(|e| DbError::Connect(ConnectionFailure::QueryError(e)))?;
+            Ok(DbConnection::Sqlite(conn))
+        }
+    }
+}
+
+/// The r2d2 manager: knows the URL, opens connections with `connect`.
+#[derive(Debug, Clone)]
+pub struct PoolManager {
+    url: String,
+}
+
+impl r2d2::ManageConnection for PoolManager {
+    type Connection = DbConnection;
+    type Error = DbError;
+
+    fn connect(&self) -> Result<DbConnection, DbError> {
+        connect(&self.url)
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
+        conn.batch_execute("SELECT 1")
+            .map_err(|e| DbError::Connect(ConnectionFailure::QueryError(e)))
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+/// Builds the pool. SQLite gets a few connections (one writer at a time anyway); PostgreSQL more.
+pub fn pool(url: &str, max_size: Option<u32>) -> Result<DbPool, DbError> {
+    let backend = Backend::of(url)?;
+    let default_size = match backend {
+        Backend::Sqlite => 8,
+        Backend::Postgres => 16,
+    };
+    Ok(r2d2::Pool::builder()
+        .max_size(max_size.unwrap_or(default_size))
+        .connection_timeout(Duration::from_secs(10))
+        .build(PoolManager {
+            url: url.to_owned(),
+        })?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scheme_picks_the_backend() {
+        assert_eq!(
+            Backend::of("sqlite://data/archive.db").ok(),
+            Some(Backend::Sqlite)
+        );
+        assert_eq!(
+            Backend::of("postgres://u@h/db").ok(),
+            Some(Backend::Postgres)
+        );
+        assert_eq!(
+            Backend::of("postgresql://u@h/db").ok(),
+            Some(Backend::Postgres)
+        );
+        assert!(matches!(
+            Backend::of("mysql://x"),
+            Err(DbError::UnsupportedUrl)
+        ));
+        assert_eq!(sqlite_path("sqlite://data/a.db"), "data/a.db");
+        assert_eq!(sqlite_path("sqlite:///tmp/a.db"), "/tmp/a.db");
+    }
+
+    #[test]
+    fn a_wrong_postgres_url_reports_the_postgres_error() {
+        let error = connect("postgres://nobody@127.0.0.1:1/none")
+            .err()
+            .map(|e| e.to_string());
+        assert!(error.is_some_and(|e| e.contains("could not connect")));
+    }
+}

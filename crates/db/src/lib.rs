@@ -1,0 +1,9 @@
+#![doc = include_str!("../README.md")]
+
+mod connection;
+mod migrate;
+pub mod schema;
+
+pub use connection::{Backend, DbConnection, DbError, DbPool, PoolManager, connect, pool};
+pub use migrate::{revert_all_migrations, run_migrations};
+pub mod testing;

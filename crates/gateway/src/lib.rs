@@ -1,0 +1,196 @@
+#![doc = include_str!("../README.md")]
+
+pub mod settings;
+
+use accounts::AccountsContext;
+use accounts::mail::{Mailer, OutboxMailer, SmtpMailer};
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::{DefaultHeaders, Next};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use db::DbPool;
+use desen_core::ErrorKind;
+use secrecy::ExposeSecret;
+use settings::Settings;
+use std::path::PathBuf;
+use std::sync::Arc;
+use utoipa::OpenApi;
+use web_api::ApiError;
+
+/// Everything the routes share, built once at start-up.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: DbPool,
+    pub accounts: AccountsContext,
+    pub static_dir: PathBuf,
+    pub sessions_backend: &'static str,
+}
+
+impl AppState {
+    pub fn build(settings: &Settings) -> anyhow::Result<AppState> {
+        let pool = db::pool(&settings.database_url(), settings.database_pool_size)?;
+        let redis = settings
+            .redis_url
+            .as_ref()
+            .map(|url| url.expose_secret().to_owned());
+        let stores = kv::Stores::open(redis.as_deref(), &settings.redis_prefix)?;
+        let mailer: Arc<dyn Mailer> = match &settings.smtp {
+            Some(smtp) => Arc::new(SmtpMailer::new(smtp, &settings.mail_from)?),
+            None => Arc::new(OutboxMailer {
+                dir: settings.outbox_dir(),
+                from: settings.mail_from.clone(),
+            }),
+        };
+        Ok(AppState {
+            pool,
+            accounts: AccountsContext {
+                stores,
+                mailer,
+                settings: settings.accounts.clone(),
+            },
+            static_dir: settings.static_dir.clone(),
+            sessions_backend: if redis.is_some() { "redis" } else { "memory" },
+        })
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Desen", description = "The archive of a textile print studio"),
+    paths(health)
+)]
+struct GatewayApi;
+
+/// The OpenAPI document of every route.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let mut doc = GatewayApi::openapi();
+    doc.merge(accounts::routes::AccountsApi::openapi());
+    doc
+}
+
+/// Composes the application; used by `desen serve` and by the tests alike.
+pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg| {
+        let static_dir = state.static_dir.clone();
+        cfg.app_data(web::Data::new(state.pool.clone()))
+            .app_data(web::Data::new(state.accounts.clone()))
+            .app_data(web::Data::new(state.clone()))
+            .app_data(web_api::form_config())
+            .app_data(web_api::json_config())
+            .service(
+                web::scope("/service")
+                    .route("/health", web::get().to(health))
+                    .route("/openapi.json", web::get().to(openapi_json))
+                    .configure(accounts::routes::configure)
+                    .default_service(web::to(unknown_route)),
+            )
+            .service(
+                actix_files::Files::new("/", static_dir)
+                    .index_file("index.html")
+                    .use_etag(true)
+                    .default_handler(web::to(spa_index)),
+            );
+    }
+}
+
+/// Headers every answer carries. The CSP allows inline styles (MUI's emotion) and data: images
+/// (the TOTP QR code), nothing from elsewhere.
+pub fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((
+            "Permissions-Policy",
+            "camera=(), microphone=(), geolocation=()",
+        ))
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data: blob:; connect-src 'self'; font-src 'self' data:; \
+             object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+        ))
+}
+
+/// Copies the request id of the tracing span into an `X-Request-Id` answer header, so that a user's
+/// report can be matched with the log.
+pub async fn request_id_header(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let id = req
+        .extensions()
+        .get::<tracing_actix_web::RequestId>()
+        .map(|id| id.to_string());
+    let mut response = next.call(req).await?;
+    if let Some(value) = id.and_then(|id| HeaderValue::from_str(&id).ok()) {
+        response
+            .headers_mut()
+            .insert(header::HeaderName::from_static("x-request-id"), value);
+    }
+    Ok(response)
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct Health {
+    status: &'static str,
+    database: &'static str,
+    sessions: &'static str,
+}
+
+/// Liveness and database reachability.
+#[utoipa::path(get, path = "/service/health", responses((status = 200, body = Health), (status = 503, body = Health)))]
+async fn health(state: web::Data<AppState>) -> HttpResponse {
+    let pool = state.pool.clone();
+    let database_ok = web::block(move || {
+        use diesel::connection::SimpleConnection;
+        pool.get()
+            .ok()
+            .is_some_and(|mut conn| conn.batch_execute("SELECT 1").is_ok())
+    })
+    .await
+    .unwrap_or(false);
+    let body = Health {
+        status: if database_ok { "ok" } else { "degraded" },
+        database: if database_ok { "ok" } else { "unreachable" },
+        sessions: state.sessions_backend,
+    };
+    if database_ok {
+        HttpResponse::Ok().json(body)
+    } else {
+        HttpResponse::ServiceUnavailable().json(body)
+    }
+}
+
+async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok().json(openapi())
+}
+
+async fn unknown_route() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(
+        ErrorKind::NotFound,
+        "not_found",
+        "no such route",
+    ))
+}
+
+/// History fallback: any path that is not a file is a client-side route of the React app.
+async fn spa_index(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> actix_web::Result<HttpResponse> {
+    let index = state.static_dir.join("index.html");
+    match actix_files::NamedFile::open_async(&index).await {
+        Ok(file) => {
+            let mut response = file.use_etag(true).into_response(&req);
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            Ok(response)
+        }
+        Err(_) => Ok(HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("The web app is not built yet: run `just build-frontend`.")),
+    }
+}

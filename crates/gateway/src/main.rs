@@ -1,0 +1,209 @@
+//! `desen`: serve the archive, migrate the database, manage accounts from the shell.
+
+use accounts::service::{self, NewUser};
+use actix_web::middleware::{Compress, from_fn};
+use actix_web::{App, HttpServer};
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use desen_core::Language;
+use gateway::settings::{Settings, redacted};
+use gateway::{AppState, configure, request_id_header, security_headers};
+use rand::Rng;
+use tracing_actix_web::TracingLogger;
+
+#[derive(Parser)]
+#[command(
+    name = "desen",
+    version,
+    about = "Desen: the archive of a textile print studio"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate the database and serve the API and the web app (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Create a user; prints a generated password when none is given.
+    CreateUser {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: Option<String>,
+        #[arg(long)]
+        admin: bool,
+        #[arg(long)]
+        password: Option<String>,
+        /// tr, en or ru.
+        #[arg(long, default_value = "en")]
+        language: String,
+        /// The customer company's name (created when missing).
+        #[arg(long)]
+        customer: Option<String>,
+    },
+    /// Give a user a new generated password (printed once) and end their sessions.
+    ResetPassword {
+        #[arg(long)]
+        email: String,
+    },
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let settings = Settings::load().context("reading the configuration")?;
+    init_logging(&settings);
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(settings),
+        Command::Migrate => {
+            let applied = migrate(&settings)?;
+            println!("migrations applied: {applied}");
+            Ok(())
+        }
+        Command::CreateUser {
+            email,
+            name,
+            admin,
+            password,
+            language,
+            customer,
+        } => {
+            migrate(&settings)?;
+            let state = AppState::build(&settings)?;
+            let mut conn = state.pool.get()?;
+            let customer_guid = match customer {
+                Some(name) => Some(service::ensure_customer(&mut conn, &name)?.guid),
+                None => None,
+            };
+            let generated = password.is_none().then(generated_password);
+            let name = name.unwrap_or_else(|| email.split('@').next().unwrap_or("user").to_owned());
+            let language = language
+                .parse::<Language>()
+                .map_err(|()| anyhow::anyhow!("language must be tr, en or ru"))?;
+            let user = service::create_user(
+                &mut conn,
+                NewUser {
+                    email,
+                    name,
+                    password: password.or_else(|| generated.clone()),
+                    is_admin: admin,
+                    is_in_house: admin,
+                    language,
+                    customer_guid,
+                },
+            )?;
+            println!(
+                "created {} {} ({})",
+                if user.is_admin { "admin" } else { "user" },
+                user.email,
+                user.guid
+            );
+            if let Some(password) = generated {
+                println!("password: {password}");
+            }
+            Ok(())
+        }
+        Command::ResetPassword { email } => {
+            migrate(&settings)?;
+            let state = AppState::build(&settings)?;
+            let password = generated_password();
+            service::set_password(&mut *state.pool.get()?, &state.accounts, &email, &password)?;
+            println!("new password for {email}: {password}");
+            Ok(())
+        }
+    }
+}
+
+fn init_logging(settings: &Settings) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("DESEN_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,actix_server=warn"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if settings.log_format == "json" {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+fn migrate(settings: &Settings) -> anyhow::Result<usize> {
+    let url = settings.database_url();
+    let mut conn = db::connect(&url).with_context(|| format!("opening {}", redacted(&url)))?;
+    Ok(db::run_migrations(&mut conn)?)
+}
+
+/// 20 characters with upper- and lower-case letters and digits: always passes the policy.
+fn generated_password() -> String {
+    const SETS: [&[u8]; 3] = [
+        b"ABCDEFGHJKLMNPQRSTUVWXYZ",
+        b"abcdefghijkmnopqrstuvwxyz",
+        b"23456789",
+    ];
+    let mut rng = rand::thread_rng();
+    (0..20)
+        .map(|i| {
+            let set = SETS[if i < 3 { i } else { rng.gen_range(0..3) }];
+            char::from(set[rng.gen_range(0..set.len())])
+        })
+        .collect()
+}
+
+fn serve(settings: Settings) -> anyhow::Result<()> {
+    let applied = migrate(&settings)?;
+    let state = AppState::build(&settings)?;
+    tracing::info!(
+        database = %redacted(&settings.database_url()),
+        sessions = state.sessions_backend,
+        migrations_applied = applied,
+        "starting desen"
+    );
+    {
+        let mut conn = state.pool.get()?;
+        if !service::has_admin(&mut conn)? {
+            // First start: an admin to sign in with, shown once on the terminal (never logged).
+            let password = generated_password();
+            let user = service::create_user(
+                &mut conn,
+                NewUser {
+                    email: "admin@desen.local".into(),
+                    name: "Desen Admin".into(),
+                    password: Some(password.clone()),
+                    is_admin: true,
+                    is_in_house: true,
+                    language: Language::En,
+                    customer_guid: None,
+                },
+            )?;
+            println!(
+                "\n  First start: an admin was created.\n  e-mail:   {}\n  password: {password}\n",
+                user.email
+            );
+        }
+    }
+    let listen = settings.listen.clone();
+    let workers = if settings.workers == 0 {
+        std::thread::available_parallelism().map_or(2, |n| n.get())
+    } else {
+        settings.workers
+    };
+    actix_web::rt::System::new().block_on(async move {
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(Compress::default())
+                .wrap(security_headers())
+                .wrap(from_fn(request_id_header))
+                .wrap(TracingLogger::default())
+                .configure(configure(state.clone()))
+        })
+        .workers(workers)
+        .shutdown_timeout(20)
+        .bind(&listen)
+        .with_context(|| format!("binding {listen}"))?;
+        println!("Desen is serving on http://{listen}");
+        server.run().await.context("server")
+    })
+}

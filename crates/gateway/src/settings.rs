@@ -1,0 +1,117 @@
+//! Configuration: `config/default.toml` (or the file in `DESEN_CONFIG`), then `DESEN_*` variables,
+//! then `DATABASE_URL` and `REDIS_URL`.
+
+use accounts::AccountsSettings;
+use accounts::mail::SmtpSettings;
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    pub listen: String,
+    pub data_dir: PathBuf,
+    pub static_dir: PathBuf,
+    #[serde(default)]
+    pub workers: usize,
+    #[serde(default = "text")]
+    pub log_format: String,
+    pub mail_from: String,
+    pub redis_prefix: String,
+    #[serde(default)]
+    pub accounts: AccountsSettings,
+    #[serde(default)]
+    pub smtp: Option<SmtpSettings>,
+    #[serde(default)]
+    pub database_pool_size: Option<u32>,
+    /// From `DATABASE_URL`; defaults to `sqlite://<data_dir>/archive.db`.
+    #[serde(skip)]
+    pub database_url: Option<SecretString>,
+    /// From `REDIS_URL`; sessions and rate limits stay in process without it.
+    #[serde(skip)]
+    pub redis_url: Option<SecretString>,
+}
+
+fn text() -> String {
+    "text".into()
+}
+
+impl Settings {
+    pub fn load() -> anyhow::Result<Settings> {
+        let file = std::env::var("DESEN_CONFIG").unwrap_or_else(|_| "config/default.toml".into());
+        let mut settings: Settings = config::Config::builder()
+            .set_default("listen", "127.0.0.1:8080")?
+            .set_default("data_dir", "data")?
+            .set_default("static_dir", "frontend/dist")?
+            .set_default("mail_from", "Desen <no-reply@desen.local>")?
+            .set_default("redis_prefix", "desen:")?
+            .add_source(config::File::with_name(&file).required(false))
+            .add_source(
+                config::Environment::with_prefix("DESEN")
+                    .prefix_separator("_")
+                    .separator("__")
+                    .try_parsing(true)
+                    .list_separator(",")
+                    .with_list_parse_key("accounts.trusted_proxies"),
+            )
+            .build()?
+            .try_deserialize()?;
+        settings.database_url = std::env::var("DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+            .map(SecretString::from);
+        settings.redis_url = std::env::var("REDIS_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+            .map(SecretString::from);
+        Ok(settings)
+    }
+
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.expose_secret().to_owned(),
+            None => format!("sqlite://{}", self.data_dir.join("archive.db").display()),
+        }
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+}
+
+/// A URL fit for logs: the password and user name are replaced.
+pub fn redacted(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut parsed) if parsed.has_host() => {
+            if !parsed.username().is_empty() {
+                let _ = parsed.set_username("***");
+            }
+            if parsed.password().is_some() {
+                let _ = parsed.set_password(Some("***"));
+            }
+            parsed.into()
+        }
+        _ => url.split('?').next().unwrap_or_default().to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_redacted_for_logs() {
+        assert_eq!(
+            redacted("postgres://desen:s3cret@db:5432/desen"),
+            "postgres://***:***@db:5432/desen"
+        );
+        assert_eq!(
+            redacted("redis://:pw@cache:6379"),
+            "redis://:***@cache:6379"
+        );
+        assert_eq!(
+            redacted("sqlite://data/archive.db"),
+            "sqlite://data/archive.db"
+        );
+    }
+}

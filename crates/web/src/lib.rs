@@ -1,0 +1,154 @@
+#![doc = include_str!("../README.md")]
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError, web};
+use desen_core::{DomainError, ErrorKind};
+use serde::Serialize;
+use std::fmt;
+
+/// The error envelope of every route.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiError {
+    /// Stable snake_case code, translated by the UI.
+    pub code: &'static str,
+    /// English text for logs and tools; never shown to users.
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
+    /// The spec's numeric login answer, on sign-in routes only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub response_code: Option<i32>,
+    #[serde(skip)]
+    kind: ErrorKind,
+}
+
+impl ApiError {
+    pub fn new(kind: ErrorKind, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            code,
+            message: message.into(),
+            field: None,
+            retry_after: None,
+            response_code: None,
+            kind,
+        }
+    }
+
+    pub fn internal() -> Self {
+        ApiError::new(ErrorKind::Internal, "internal", "unexpected server error")
+    }
+
+    pub fn with_response_code(mut self, code: i32) -> Self {
+        self.response_code = Some(code);
+        self
+    }
+
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+}
+
+/// The one place where error kinds become HTTP statuses.
+pub fn status_of(kind: ErrorKind) -> StatusCode {
+    match kind {
+        ErrorKind::Invalid => StatusCode::BAD_REQUEST,
+        ErrorKind::Unauthenticated => StatusCode::UNAUTHORIZED,
+        ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+        ErrorKind::NotFound => StatusCode::NOT_FOUND,
+        ErrorKind::Conflict => StatusCode::CONFLICT,
+        ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+impl<E: DomainError> From<E> for ApiError {
+    fn from(error: E) -> Self {
+        if error.kind() == ErrorKind::Internal {
+            // The detail goes to the log (with the request id of the span), never to the client.
+            tracing::error!(error = %error, "internal error");
+            return ApiError::internal();
+        }
+        let mut api = ApiError::new(error.kind(), error.code(), error.to_string());
+        api.field = error.field();
+        api.retry_after = error.retry_after();
+        api
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        status_of(self.kind)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        if let Some(seconds) = self.retry_after {
+            response.insert_header(("Retry-After", seconds.to_string()));
+        }
+        response.json(self)
+    }
+}
+
+/// Runs blocking work (diesel, Argon2) on the blocking pool and flattens both failures.
+pub async fn blocking<T, E>(
+    work: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+{
+    match web::block(work).await {
+        Ok(result) => result.map_err(Into::into),
+        Err(_) => Err(ApiError::internal()),
+    }
+}
+
+/// Largest form body a route accepts; larger ones get `payload_too_large` without being read whole.
+pub const FORM_LIMIT: usize = 64 * 1024;
+
+/// Form extractor settings: a size limit and coded errors instead of actix's plain text.
+pub fn form_config() -> web::FormConfig {
+    web::FormConfig::default()
+        .limit(FORM_LIMIT)
+        .error_handler(|error, _| {
+            use actix_web::error::UrlencodedError;
+            let api = match error {
+                UrlencodedError::Overflow { .. } => ApiError::new(
+                    ErrorKind::TooLarge,
+                    "payload_too_large",
+                    "the form is too large",
+                ),
+                other => ApiError::new(ErrorKind::Invalid, "invalid_form", other.to_string()),
+            };
+            api.into()
+        })
+}
+
+/// Raw and JSON bodies get the same limit and envelope.
+pub fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default()
+        .limit(FORM_LIMIT)
+        .error_handler(|error, _| {
+            use actix_web::error::JsonPayloadError;
+            let api = match error {
+                JsonPayloadError::Overflow { .. }
+                | JsonPayloadError::OverflowKnownLength { .. } => ApiError::new(
+                    ErrorKind::TooLarge,
+                    "payload_too_large",
+                    "the body is too large",
+                ),
+                other => ApiError::new(ErrorKind::Invalid, "invalid_form", other.to_string()),
+            };
+            api.into()
+        })
+}

@@ -1,0 +1,4 @@
+DROP TABLE sign_ins;
+DROP TABLE account_links;
+DROP TABLE users;
+DROP TABLE customers;
