@@ -17,12 +17,16 @@ fn message(from: &str, to: &str, subject: &str, text: &str) -> Result<Message, A
             .parse::<Mailbox>()
             .map_err(|e| AccountError::Mail(e.to_string()))
     };
-    // 8bit keeps the links readable in the raw message (no quoted-printable `=3D`).
-    let body = lettre::message::Body::new_with_encoding(
-        text.to_owned(),
+    // 8bit keeps the links readable in the raw message (lettre would pick quoted-printable for
+    // lines over 76 characters, turning `=` into `=3D`). 8bit allows lines up to 998 octets.
+    let text = text.replace("\r\n", "\n").replace('\n', "\r\n");
+    if text.split("\r\n").any(|line| line.len() > 998) {
+        return Err(AccountError::Mail("a line of the mail is too long".into()));
+    }
+    let body = lettre::message::Body::dangerous_pre_encoded(
+        text.into_bytes(),
         lettre::message::header::ContentTransferEncoding::EightBit,
-    )
-    .map_err(|_| AccountError::Mail("body not encodable".into()))?;
+    );
     Message::builder()
         .from(parse(from)?)
         .to(parse(to)?)

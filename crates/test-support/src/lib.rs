@@ -1,1 +1,127 @@
+#![doc = include_str!("../README.md")]
+#![expect(clippy::unwrap_used, reason = "test fixtures fail loudly")]
 
+use accounts::mail::OutboxMailer;
+use accounts::model::User;
+use accounts::service::{self, NewUser};
+use accounts::{AccountsContext, AccountsSettings};
+use db::testing::TestDatabase;
+use db::{DbConnection, DbPool};
+use desen_core::Language;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub struct TestWorld {
+    pub database: TestDatabase,
+    pub pool: DbPool,
+    pub accounts: AccountsContext,
+    pub outbox: PathBuf,
+    _files: TempDir,
+}
+
+/// A folder removed when the test ends.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl TestWorld {
+    pub fn new() -> TestWorld {
+        TestWorld::with_settings(AccountsSettings::default())
+    }
+
+    pub fn with_settings(settings: AccountsSettings) -> TestWorld {
+        let database = TestDatabase::new().unwrap();
+        let pool = db::pool(&database.url, Some(4)).unwrap();
+        db::run_migrations(&mut pool.get().unwrap()).unwrap();
+        let files =
+            std::env::temp_dir().join(format!("desen-files-{}", uuid::Uuid::new_v4().simple()));
+        let outbox = files.join("outbox");
+        let redis = std::env::var("DESEN_TEST_REDIS_URL").ok();
+        let prefix = format!("desen-test:{}:", uuid::Uuid::new_v4().simple());
+        let stores = kv::Stores::open(redis.as_deref(), &prefix).unwrap();
+        let mailer = Arc::new(OutboxMailer {
+            dir: outbox.clone(),
+            from: "Desen <no-reply@desen.test>".into(),
+        });
+        let accounts = AccountsContext {
+            stores,
+            mailer,
+            settings,
+        };
+        TestWorld {
+            database,
+            pool,
+            accounts,
+            outbox,
+            _files: TempDir(files),
+        }
+    }
+
+    pub fn conn(&self) -> r2d2::PooledConnection<db::PoolManager> {
+        self.pool.get().unwrap()
+    }
+
+    /// An active user with a password; `admin` users also get the in-house flag.
+    pub fn user(&self, email: &str, password: &str, admin: bool) -> User {
+        let conn: &mut DbConnection = &mut self.conn();
+        service::create_user(
+            conn,
+            NewUser {
+                email: email.into(),
+                name: format!("Test {email}"),
+                password: Some(password.into()),
+                is_admin: admin,
+                is_in_house: false,
+                language: Language::En,
+                customer_guid: None,
+            },
+        )
+        .unwrap()
+    }
+
+    pub fn reload(&self, user: &User) -> User {
+        accounts::repo::user_by_guid(&mut self.conn(), &user.guid)
+            .unwrap()
+            .unwrap()
+    }
+
+    pub fn save(&self, user: &User) {
+        accounts::repo::save_user(&mut self.conn(), user).unwrap();
+    }
+
+    /// Every mail sent so far, oldest first, as raw text.
+    pub fn mails(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(&self.outbox) else {
+            return Vec::new();
+        };
+        let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+        paths.sort();
+        paths
+            .into_iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
+    }
+
+    /// The query value `name` of the first link in the newest mail.
+    pub fn link_param(&self, name: &str) -> Option<String> {
+        let mail = self.mails().pop()?;
+        let link = mail
+            .split_whitespace()
+            .find(|word| word.starts_with("http"))?;
+        let query = link.split_once('?')?.1;
+        query.split('&').find_map(|pair| {
+            let (key, value) = pair.split_once('=')?;
+            (key == name).then(|| value.replace("%40", "@"))
+        })
+    }
+}
+
+impl Default for TestWorld {
+    fn default() -> Self {
+        TestWorld::new()
+    }
+}

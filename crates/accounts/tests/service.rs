@@ -1,0 +1,441 @@
+//! The rules of signing in, against a real database (SQLite, or PostgreSQL with
+//! DESEN_TEST_BACKEND=postgres) and real stores.
+#![expect(clippy::unwrap_used, reason = "tests")]
+
+use accounts::AccountError;
+use accounts::credentials::totp;
+use accounts::model::AccountStatus;
+use accounts::service::{self, CreatePasswordInput, LoginInput, SecondFactorStep, SignedInSession};
+use accounts::settings::{AccountsSettings, Limit};
+use std::net::IpAddr;
+use test_support::TestWorld;
+
+const PASSWORD: &str = "Passw0rd!";
+
+fn ip() -> IpAddr {
+    "203.0.113.7".parse().unwrap()
+}
+
+fn login(world: &TestWorld, email: &str, password: &str) -> Result<SignedInSession, AccountError> {
+    login_from(world, email, password, ip(), None)
+}
+
+fn login_from(
+    world: &TestWorld,
+    email: &str,
+    password: &str,
+    ip: IpAddr,
+    previous_token: Option<String>,
+) -> Result<SignedInSession, AccountError> {
+    let input = LoginInput {
+        email: Some(email.into()),
+        password: Some(password.into()),
+        remember: false,
+        ip,
+        previous_token,
+    };
+    service::login(&mut world.conn(), &world.accounts, input)
+}
+
+fn now() -> u64 {
+    chrono::Utc::now().timestamp() as u64
+}
+
+#[test]
+fn a_user_signs_in_and_every_sign_in_rotates_the_session() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    let first = login(&world, " Ayse@Example.com ", PASSWORD).unwrap();
+    assert_eq!(first.session.second_factor_step(), SecondFactorStep::None);
+    let second = login_from(
+        &world,
+        "ayse@example.com",
+        PASSWORD,
+        ip(),
+        Some(first.token.clone()),
+    )
+    .unwrap();
+    assert_ne!(first.token, second.token);
+    assert!(
+        service::current_session(&mut world.conn(), &world.accounts, &first.token)
+            .unwrap()
+            .is_none()
+    );
+    let current = service::current_session(&mut world.conn(), &world.accounts, &second.token)
+        .unwrap()
+        .unwrap();
+    assert_eq!(current.user.login_count, 2);
+    assert!(current.user.last_login_at.is_some());
+}
+
+#[test]
+fn wrong_passwords_and_unknown_emails_get_the_same_answer_and_are_recorded() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    assert!(matches!(
+        login(&world, "ayse@example.com", "Wrong-pass1"),
+        Err(AccountError::InvalidCredentials)
+    ));
+    assert!(matches!(
+        login(&world, "nobody@example.com", PASSWORD),
+        Err(AccountError::InvalidCredentials)
+    ));
+    assert!(matches!(
+        login(&world, "not-an-email", PASSWORD),
+        Err(AccountError::InvalidEmail)
+    ));
+    login(&world, "ayse@example.com", PASSWORD).unwrap();
+    let records = accounts::repo::sign_ins_of(&mut world.conn(), "ayse@example.com").unwrap();
+    let outcomes: Vec<&str> = records.iter().map(|r| r.outcome.as_str()).collect();
+    assert_eq!(outcomes, ["invalid_credentials", "success"]);
+    assert!(
+        records
+            .iter()
+            .all(|r| r.ip == "203.0.113.7" && r.user_guid.is_some())
+    );
+    let unknown = accounts::repo::sign_ins_of(&mut world.conn(), "nobody@example.com").unwrap();
+    assert_eq!(unknown.len(), 1);
+    assert!(unknown[0].user_guid.is_none());
+}
+
+#[test]
+fn account_states_and_restrictions_refuse_with_their_own_codes() {
+    let world = TestWorld::new();
+    let user = world.user("ayse@example.com", PASSWORD, false);
+    let attempt = |change: &dyn Fn(&mut accounts::model::User)| {
+        let mut changed = user.clone();
+        change(&mut changed);
+        world.save(&changed);
+        login(&world, "ayse@example.com", PASSWORD)
+            .err()
+            .map(|e| e.response_code())
+    };
+    assert_eq!(attempt(&|u| u.status = "stopped".into()), Some(4));
+    assert_eq!(attempt(&|u| u.status = "cancelled".into()), Some(7));
+    assert_eq!(attempt(&|u| u.status = "expired".into()), Some(8));
+    assert_eq!(attempt(&|u| u.archive_access = false), Some(9));
+    assert_eq!(
+        attempt(&|u| u.allowed_ips = "198.51.100.1, 10.0.0.0/8".into()),
+        Some(3)
+    );
+    assert_eq!(
+        attempt(&|u| u.allowed_ips = "198.51.100.1, 203.0.113.0/24".into()),
+        None
+    );
+    assert_eq!(
+        attempt(&|u| {
+            u.login_condition = "day_limit".into();
+            u.login_day_limit = Some(3);
+            u.login_condition_from = Some(desen_core::time::now() - chrono::Duration::days(4));
+        }),
+        Some(2)
+    );
+    assert_eq!(
+        attempt(&|u| {
+            u.login_condition = "day_limit".into();
+            u.login_day_limit = Some(3);
+            u.login_condition_from = Some(desen_core::time::now() - chrono::Duration::days(1));
+        }),
+        None
+    );
+}
+
+#[test]
+fn an_account_without_password_is_told_to_create_one_and_gets_a_link() {
+    let world = TestWorld::new();
+    let mut user = world.user("new@example.com", PASSWORD, false);
+    user.password_hash = None;
+    world.save(&user);
+    let error = login(&world, "new@example.com", "anything").err().unwrap();
+    assert_eq!(error.response_code(), 6);
+    let token = world.link_param("token").unwrap();
+    assert_eq!(world.link_param("mail").as_deref(), Some("new@example.com"));
+    let input = CreatePasswordInput {
+        email: Some("new@example.com".into()),
+        password1: Some("Fresh-pass1".into()),
+        password2: Some("Fresh-pass1".into()),
+        token: Some(token),
+    };
+    service::create_password(&mut world.conn(), &world.accounts, input).unwrap();
+    login(&world, "new@example.com", "Fresh-pass1").unwrap();
+}
+
+#[test]
+fn brute_force_hits_the_limit_and_changes_nothing() {
+    let mut settings = AccountsSettings::default();
+    settings.rate_limits.login_per_email = Limit {
+        max: 5,
+        window_seconds: 900,
+    };
+    let world = TestWorld::with_settings(settings);
+    let user = world.user("ayse@example.com", PASSWORD, false);
+    for _ in 0..5 {
+        assert!(matches!(
+            login(&world, "ayse@example.com", "Guess-1234"),
+            Err(AccountError::InvalidCredentials)
+        ));
+    }
+    let limited = login(&world, "ayse@example.com", PASSWORD).err().unwrap();
+    assert!(matches!(
+        limited,
+        AccountError::RateLimited { retry_after: 1.. }
+    ));
+    assert_eq!(limited.response_code(), 5);
+    let after = world.reload(&user);
+    assert_eq!(
+        (after.login_count, after.password_hash),
+        (0, user.password_hash)
+    );
+    // Another address of the same office is limited per e-mail, another e-mail is not.
+    world.user("other@example.com", PASSWORD, false);
+    login(&world, "other@example.com", PASSWORD).unwrap();
+}
+
+#[test]
+fn admins_enroll_totp_then_verify_and_a_code_is_never_accepted_twice() {
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    let signed = login(&world, "admin@example.com", PASSWORD).unwrap();
+    assert!(!signed.session.second_factor_validated);
+    assert_eq!(
+        signed.session.second_factor_step(),
+        SecondFactorStep::Enroll
+    );
+
+    let enrollment = service::enroll_second_factor(&mut world.conn(), &signed.session).unwrap();
+    assert!(
+        enrollment
+            .otpauth_url
+            .starts_with("otpauth://totp/Desen:admin%40example.com?")
+    );
+    let wrong = service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        Some("000000".into()),
+        0,
+    );
+    assert!(matches!(wrong, Err(AccountError::InvalidCode)));
+    let code = totp::code_at(&enrollment.secret, now()).unwrap();
+    service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        Some(code.clone()),
+        now(),
+    )
+    .unwrap();
+    let validated = service::current_session(&mut world.conn(), &world.accounts, &signed.token)
+        .unwrap()
+        .unwrap();
+    assert!(validated.second_factor_validated);
+    assert!(matches!(
+        service::enroll_second_factor(&mut world.conn(), &validated),
+        Err(AccountError::AlreadyEnrolled)
+    ));
+
+    // Next sign-in: asked for the code; the code just used is refused, the next step's is taken.
+    let again = login(&world, "admin@example.com", PASSWORD).unwrap();
+    assert_eq!(again.session.second_factor_step(), SecondFactorStep::Verify);
+    let replay = service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &again.session,
+        Some(code),
+        now(),
+    );
+    assert!(matches!(replay, Err(AccountError::CodeAlreadyUsed)));
+    let next = totp::code_at(&enrollment.secret, now() + 30).unwrap();
+    service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &again.session,
+        Some(next),
+        now(),
+    )
+    .unwrap();
+    let malformed = service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &again.session,
+        Some("12ab56".into()),
+        now(),
+    );
+    assert!(matches!(malformed, Err(AccountError::InvalidForm("code"))));
+}
+
+#[test]
+fn reset_links_work_once_for_their_own_address_and_end_old_sessions() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    let session = login(&world, "ayse@example.com", PASSWORD).unwrap();
+    service::request_password_reset(
+        &mut world.conn(),
+        &world.accounts,
+        Some("AYSE@example.com".into()),
+        ip(),
+    )
+    .unwrap();
+    service::request_password_reset(
+        &mut world.conn(),
+        &world.accounts,
+        Some("nobody@example.com".into()),
+        ip(),
+    )
+    .unwrap();
+    assert_eq!(
+        world.mails().len(),
+        1,
+        "unknown addresses get the same answer and no mail"
+    );
+    let token = world.link_param("token").unwrap();
+    let create = |email: &str, p1: &str, p2: &str, token: &str| {
+        let input = CreatePasswordInput {
+            email: Some(email.into()),
+            password1: Some(p1.into()),
+            password2: Some(p2.into()),
+            token: Some(token.into()),
+        };
+        service::create_password(&mut world.conn(), &world.accounts, input)
+    };
+    assert!(matches!(
+        create("ayse@example.com", "weak", "weak", &token),
+        Err(AccountError::WeakPassword)
+    ));
+    assert!(matches!(
+        create("ayse@example.com", "Strong-pass1", "Strong-pass2", &token),
+        Err(AccountError::PasswordsMismatch)
+    ));
+    assert!(matches!(
+        create("other@example.com", "Strong-pass1", "Strong-pass1", &token),
+        Err(AccountError::TokenInvalid)
+    ));
+    create("ayse@example.com", "Strong-pass1", "Strong-pass1", &token).unwrap();
+    assert!(matches!(
+        create("ayse@example.com", "Strong-pass2", "Strong-pass2", &token),
+        Err(AccountError::TokenInvalid)
+    ));
+    assert!(
+        service::current_session(&mut world.conn(), &world.accounts, &session.token)
+            .unwrap()
+            .is_none()
+    );
+    assert!(matches!(
+        login(&world, "ayse@example.com", PASSWORD),
+        Err(AccountError::InvalidCredentials)
+    ));
+    login(&world, "ayse@example.com", "Strong-pass1").unwrap();
+}
+
+#[test]
+fn an_expired_reset_link_is_refused() {
+    let mut settings = AccountsSettings::default();
+    settings.reset_link_hours = 0;
+    let world = TestWorld::with_settings(settings);
+    world.user("ayse@example.com", PASSWORD, false);
+    service::request_password_reset(
+        &mut world.conn(),
+        &world.accounts,
+        Some("ayse@example.com".into()),
+        ip(),
+    )
+    .unwrap();
+    let input = CreatePasswordInput {
+        email: Some("ayse@example.com".into()),
+        password1: Some("Strong-pass1".into()),
+        password2: Some("Strong-pass1".into()),
+        token: world.link_param("token"),
+    };
+    assert!(matches!(
+        service::create_password(&mut world.conn(), &world.accounts, input),
+        Err(AccountError::TokenInvalid)
+    ));
+    login(&world, "ayse@example.com", PASSWORD).unwrap();
+}
+
+#[test]
+fn suspending_or_cancelling_ends_every_session_at_once() {
+    let world = TestWorld::new();
+    let user = world.user("ayse@example.com", PASSWORD, false);
+    let a = login(&world, "ayse@example.com", PASSWORD).unwrap();
+    let b = login(&world, "ayse@example.com", PASSWORD).unwrap();
+    service::change_account_state(
+        &mut world.conn(),
+        &world.accounts,
+        Some(user.guid.clone()),
+        Some("stopped".into()),
+    )
+    .unwrap();
+    for token in [a.token, b.token] {
+        assert!(
+            service::current_session(&mut world.conn(), &world.accounts, &token)
+                .unwrap()
+                .is_none()
+        );
+    }
+    assert_eq!(world.reload(&user).status(), AccountStatus::Stopped);
+    let bad = service::change_account_state(
+        &mut world.conn(),
+        &world.accounts,
+        Some(user.guid),
+        Some("frozen".into()),
+    );
+    assert!(matches!(bad, Err(AccountError::InvalidForm("state"))));
+}
+
+#[test]
+fn auto_login_links_are_single_use() {
+    let world = TestWorld::new();
+    let user = world.user("ayse@example.com", PASSWORD, false);
+    let (url, _) =
+        service::issue_auto_login(&mut world.conn(), &world.accounts, Some(user.guid.clone()))
+            .unwrap();
+    let token = url.split("token=").nth(1).unwrap().to_owned();
+    let signed = service::auto_login(
+        &mut world.conn(),
+        &world.accounts,
+        Some(token.clone()),
+        ip(),
+    )
+    .unwrap();
+    assert_eq!(signed.session.user.guid, user.guid);
+    let again = service::auto_login(&mut world.conn(), &world.accounts, Some(token), ip());
+    assert!(matches!(again, Err(AccountError::TokenInvalid)));
+}
+
+#[test]
+fn hostile_strings_are_just_text() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    for (email, password) in [
+        ("ayse@example.com' OR '1'='1", "x"),
+        ("ayse@example.com", "' OR '1'='1' --"),
+        (
+            "<script>alert(1)</script>@x.io",
+            "<img src=x onerror=alert(1)>",
+        ),
+    ] {
+        let error = login(&world, email, password).err().unwrap();
+        assert!(
+            matches!(
+                error,
+                AccountError::InvalidCredentials | AccountError::InvalidEmail
+            ),
+            "{error:?}"
+        );
+    }
+    login(&world, "ayse@example.com", PASSWORD).unwrap();
+    let duplicate = service::create_user(
+        &mut world.conn(),
+        service::NewUser {
+            email: "AYSE@example.com".into(),
+            name: "Again".into(),
+            password: None,
+            is_admin: false,
+            is_in_house: false,
+            language: desen_core::Language::Tr,
+            customer_guid: None,
+        },
+    );
+    assert!(matches!(duplicate, Err(AccountError::DuplicateEmail)));
+}

@@ -1,0 +1,597 @@
+//! Every account route through the composed application, on a fresh database per test (SQLite, or
+//! PostgreSQL with DESEN_TEST_BACKEND=postgres).
+#![expect(clippy::unwrap_used, reason = "tests")]
+
+use accounts::credentials::totp;
+use accounts::settings::{AccountsSettings, Limit};
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::{App, test};
+use gateway::{AppState, configure, security_headers};
+use serde_json::Value;
+use test_support::TestWorld;
+
+const PASSWORD: &str = "Passw0rd!";
+
+struct Api<S> {
+    app: S,
+}
+
+fn state(world: &TestWorld, static_dir: &std::path::Path) -> AppState {
+    AppState {
+        pool: world.pool.clone(),
+        accounts: world.accounts.clone(),
+        static_dir: static_dir.to_path_buf(),
+        sessions_backend: "memory",
+    }
+}
+
+async fn api(
+    world: &TestWorld,
+) -> Api<impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>> {
+    let static_dir = world.outbox.parent().unwrap().join("static");
+    std::fs::create_dir_all(&static_dir).unwrap();
+    std::fs::write(
+        static_dir.join("index.html"),
+        "<!doctype html><title>Desen</title>",
+    )
+    .unwrap();
+    let app = test::init_service(
+        App::new()
+            .wrap(security_headers())
+            .configure(configure(state(world, &static_dir))),
+    )
+    .await;
+    Api { app }
+}
+
+impl<S> Api<S>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+{
+    async fn form(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        fields: &[(&str, &str)],
+    ) -> (StatusCode, Value) {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        self.raw(path, token, body).await
+    }
+
+    async fn raw(&self, path: &str, token: Option<&str>, body: String) -> (StatusCode, Value) {
+        let mut request = test::TestRequest::post()
+            .uri(path)
+            .peer_addr("203.0.113.9:5000".parse().unwrap())
+            .insert_header(("content-type", "application/x-www-form-urlencoded"))
+            .set_payload(body);
+        if let Some(token) = token {
+            request = request.insert_header(("Access-Token", token));
+        }
+        let response = test::call_service(&self.app, request.to_request()).await;
+        let status = response.status();
+        let bytes = test::read_body(response).await;
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+
+    async fn login(&self, email: &str, password: &str) -> (StatusCode, Value) {
+        self.form(
+            "/service/account/login_collection",
+            None,
+            &[
+                ("mailAddress", email),
+                ("password", password),
+                ("remember", "true"),
+                ("language", "tr"),
+                ("view", "archive"),
+            ],
+        )
+        .await
+    }
+
+    async fn token(&self, email: &str, password: &str) -> String {
+        let (status, body) = self.login(email, password).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["accessToken"].as_str().unwrap().to_owned()
+    }
+
+    /// Signs an admin in and through the second factor; returns the validated token.
+    async fn admin_token(&self, email: &str) -> String {
+        let token = self.token(email, PASSWORD).await;
+        let (_, enrollment) = self
+            .form("/service/account/second-factor/enroll", Some(&token), &[])
+            .await;
+        let secret = enrollment["secret"].as_str().unwrap();
+        let code = totp::code_at(secret, chrono::Utc::now().timestamp() as u64).unwrap();
+        let (status, body) = self
+            .form(
+                "/service/account/second-factor/verify",
+                Some(&token),
+                &[("code", &code)],
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        token
+    }
+}
+
+fn code(body: &Value) -> &str {
+    body["code"].as_str().unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn login_answers_with_the_spec_shape_and_codes() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    let api = api(&world).await;
+
+    let (status, body) = api.login("ayse@example.com", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["responseCode"], 0);
+    assert_eq!(body["user"]["email"], "ayse@example.com");
+    assert_eq!(
+        (body["isAdmin"].clone(), body["isInHouse"].clone()),
+        (Value::Bool(false), Value::Bool(false))
+    );
+    assert_eq!(body["is2FaValidated"], true);
+    assert!(body["accessToken"].as_str().unwrap().len() >= 43);
+
+    let (status, body) = api.login("ayse@example.com", "Wrong-pass1").await;
+    assert_eq!(
+        (status, code(&body), body["responseCode"].as_i64()),
+        (StatusCode::UNAUTHORIZED, "invalid_credentials", Some(1))
+    );
+    let (status, body) = api.login("nobody@example.com", PASSWORD).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNAUTHORIZED, "invalid_credentials")
+    );
+}
+
+#[actix_web::test]
+async fn tokens_validate_and_logout_ends_them() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    let api = api(&world).await;
+    let token = api.token("ayse@example.com", PASSWORD).await;
+
+    let (_, body) = api
+        .form("/service/account/validate-token", Some(&token), &[])
+        .await;
+    assert_eq!(
+        (body["isValid"].clone(), body["user"]["name"].clone()),
+        (Value::Bool(true), Value::from("Test ayse@example.com"))
+    );
+    let (_, body) = api
+        .form(
+            "/service/account/validate-token",
+            Some("made-up-token"),
+            &[],
+        )
+        .await;
+    assert_eq!(body, serde_json::json!({ "isValid": false }));
+    let (_, body) = api.form("/service/account/validate-token", None, &[]).await;
+    assert_eq!(body["isValid"], false);
+
+    let (status, _) = api.form("/service/account/logout", Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, body) = api
+        .form("/service/account/validate-token", Some(&token), &[])
+        .await;
+    assert_eq!(body["isValid"], false);
+    let (status, body) = api.form("/service/account/logout", Some(&token), &[]).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNAUTHORIZED, "login_required")
+    );
+}
+
+#[actix_web::test]
+async fn admin_routes_need_an_admin_with_a_validated_second_factor() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    world.user("admin@example.com", PASSWORD, true);
+    let api = api(&world).await;
+    let users = "/service/admin/users/get-all";
+
+    let (status, body) = api.form(users, None, &[]).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNAUTHORIZED, "login_required")
+    );
+    let user_token = api.token("ayse@example.com", PASSWORD).await;
+    let (status, body) = api.form(users, Some(&user_token), &[]).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::FORBIDDEN, "not_authorized")
+    );
+
+    let unvalidated = api.token("admin@example.com", PASSWORD).await;
+    let (_, body) = api
+        .form("/service/account/validate-token", Some(&unvalidated), &[])
+        .await;
+    assert_eq!(
+        (body["is2FaValidated"].clone(), body["secondFactor"].clone()),
+        (Value::Bool(false), Value::from("enroll"))
+    );
+    for path in [
+        users,
+        "/service/admin/users/auto-login-link",
+        "/service/admin/users/change-account-state",
+    ] {
+        let (status, body) = api.form(path, Some(&unvalidated), &[]).await;
+        assert_eq!(
+            (status, code(&body)),
+            (StatusCode::FORBIDDEN, "second_factor_required"),
+            "{path}"
+        );
+    }
+
+    let admin = api.admin_token("admin@example.com").await;
+    let (status, body) = api
+        .form(
+            users,
+            Some(&admin),
+            &[("page", "0"), ("pageSize", "1"), ("query", "AYSE")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (
+            body["totalCount"].as_i64(),
+            body["items"][0]["email"].as_str()
+        ),
+        (Some(1), Some("ayse@example.com"))
+    );
+    let (_, body) = api.form(users, Some(&admin), &[("pageSize", "1")]).await;
+    assert_eq!(
+        (body["totalCount"].as_i64(), body["totalPage"].as_i64()),
+        (Some(2), Some(2))
+    );
+}
+
+#[actix_web::test]
+async fn second_factor_enrolls_once_and_refuses_replays() {
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    let api = api(&world).await;
+    let token = api.token("admin@example.com", PASSWORD).await;
+    let (status, enrollment) = api
+        .form("/service/account/second-factor/enroll", Some(&token), &[])
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        enrollment["otpauthUrl"]
+            .as_str()
+            .unwrap()
+            .starts_with("otpauth://totp/")
+    );
+    let secret = enrollment["secret"].as_str().unwrap();
+    let now = chrono::Utc::now().timestamp() as u64;
+    let code_now = totp::code_at(secret, now).unwrap();
+    let (status, body) = api
+        .form(
+            "/service/account/second-factor/verify",
+            Some(&token),
+            &[("code", "123")],
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "invalid_form")
+    );
+    let (status, _) = api
+        .form(
+            "/service/account/second-factor/verify",
+            Some(&token),
+            &[("code", &code_now)],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = api
+        .form("/service/account/second-factor/enroll", Some(&token), &[])
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, "already_enrolled")
+    );
+
+    let again = api.token("admin@example.com", PASSWORD).await;
+    let (_, body) = api.login("admin@example.com", PASSWORD).await;
+    assert_eq!(body["secondFactor"], "verify");
+    let (status, body) = api
+        .form(
+            "/service/account/second-factor/verify",
+            Some(&again),
+            &[("code", &code_now)],
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::UNAUTHORIZED, "code_already_used")
+    );
+}
+
+#[actix_web::test]
+async fn reset_create_password_and_sign_in() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    let api = api(&world).await;
+    let (status, body) = api
+        .form(
+            "/service/account/reset-password",
+            None,
+            &[("mailAddress", "ayse@example.com")],
+        )
+        .await;
+    assert_eq!(
+        (status, body["sent"].clone()),
+        (StatusCode::OK, Value::Bool(true))
+    );
+    let (status, _) = api
+        .form(
+            "/service/account/reset-password",
+            None,
+            &[("mailAddress", "ghost@example.com")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let token = world.link_param("token").unwrap();
+    let form = |p1: &'static str, p2: &'static str, token: String| {
+        vec![
+            ("mailAddress", "ayse@example.com".to_owned()),
+            ("password1", p1.into()),
+            ("password2", p2.into()),
+            ("token", token),
+        ]
+    };
+    let send = |fields: Vec<(&'static str, String)>| {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        api.raw("/service/account/create-password", None, body)
+    };
+    let (status, body) = send(form("short", "short", token.clone())).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "weak_password")
+    );
+    let (status, body) = send(form("Strong-pass1", "Strong-pass2", token.clone())).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "passwords_mismatch")
+    );
+    let (status, body) = send(form("Strong-pass1", "Strong-pass1", "forged".into())).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "token_invalid")
+    );
+    let (status, _) = send(form("Strong-pass1", "Strong-pass1", token.clone())).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = send(form("Strong-pass2", "Strong-pass2", token)).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "token_invalid")
+    );
+    api.token("ayse@example.com", "Strong-pass1").await;
+}
+
+#[actix_web::test]
+async fn auto_login_and_suspension_through_http() {
+    let world = TestWorld::new();
+    let user = world.user("ayse@example.com", PASSWORD, false);
+    world.user("admin@example.com", PASSWORD, true);
+    let api = api(&world).await;
+    let admin = api.admin_token("admin@example.com").await;
+    let (status, link) = api
+        .form(
+            "/service/admin/users/auto-login-link",
+            Some(&admin),
+            &[("userGuid", &user.guid)],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let token = link["url"]
+        .as_str()
+        .unwrap()
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    let (status, body) = api
+        .form("/service/account/auto-login", None, &[("token", &token)])
+        .await;
+    assert_eq!(
+        (status, body["responseCode"].as_i64()),
+        (StatusCode::OK, Some(0))
+    );
+    let session = body["accessToken"].as_str().unwrap().to_owned();
+    let (status, body) = api
+        .form("/service/account/auto-login", None, &[("token", &token)])
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "token_invalid")
+    );
+
+    let (status, _) = api
+        .form(
+            "/service/admin/users/change-account-state",
+            Some(&admin),
+            &[("userGuid", &user.guid), ("state", "stopped")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, body) = api
+        .form("/service/account/validate-token", Some(&session), &[])
+        .await;
+    assert_eq!(body["isValid"], false);
+    let (status, body) = api.login("ayse@example.com", PASSWORD).await;
+    assert_eq!(
+        (status, code(&body), body["responseCode"].as_i64()),
+        (StatusCode::FORBIDDEN, "account_stopped", Some(4))
+    );
+}
+
+#[actix_web::test]
+async fn bad_input_gets_coded_errors_and_changes_nothing() {
+    let world = TestWorld::new();
+    let user = world.user("ayse@example.com", PASSWORD, false);
+    let api = api(&world).await;
+    let login = "/service/account/login_collection";
+
+    let (status, body) = api.form(login, None, &[("password", PASSWORD)]).await;
+    assert_eq!(
+        (status, code(&body), body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, "invalid_form", Some("mailAddress"))
+    );
+    let (status, body) = api
+        .form(login, None, &[("mailAddress", "ayse@example.com")])
+        .await;
+    assert_eq!(
+        (status, body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("password"))
+    );
+    let (status, body) = api.raw(login, None, "%%%=&&mailAddress=%ZZ".into()).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "invalid_form")
+    );
+    let big = format!(
+        "mailAddress=ayse%40example.com&password={}",
+        "A".repeat(10 * 1024 * 1024)
+    );
+    let (status, body) = api.raw(login, None, big).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
+    );
+    let long = format!("{}@example.com", "a".repeat(100));
+    let (status, body) = api.login(&long, PASSWORD).await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "invalid_email")
+    );
+    for (email, password) in [
+        ("' OR 1=1 --", "x"),
+        ("ayse@example.com", "'; DROP TABLE users; --"),
+        ("<script>@x.io", "<b>"),
+    ] {
+        let (status, body) = api.login(email, password).await;
+        assert!(status.is_client_error(), "{email}: {status}");
+        assert!(
+            ["invalid_email", "invalid_credentials"].contains(&code(&body)),
+            "{body}"
+        );
+    }
+    let (status, body) = api
+        .form(
+            "/service/account/reset-password",
+            None,
+            &[("mailAddress", "not an address")],
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "invalid_email")
+    );
+    let (status, body) = api
+        .form(
+            "/service/account/create-password",
+            None,
+            &[("mailAddress", "ayse@example.com")],
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "invalid_form")
+    );
+
+    let stored = world.reload(&user);
+    assert_eq!(
+        (stored.password_hash, stored.login_count, stored.status),
+        (user.password_hash, 0, user.status)
+    );
+    api.token("ayse@example.com", PASSWORD).await;
+}
+
+#[actix_web::test]
+async fn brute_force_is_rate_limited_with_a_cooldown() {
+    let mut settings = AccountsSettings::default();
+    settings.rate_limits.login_per_ip = Limit {
+        max: 4,
+        window_seconds: 600,
+    };
+    settings.rate_limits.reset_per_email = Limit {
+        max: 2,
+        window_seconds: 600,
+    };
+    let world = TestWorld::with_settings(settings);
+    world.user("ayse@example.com", PASSWORD, false);
+    let api = api(&world).await;
+    for i in 0..4 {
+        let (status, _) = api
+            .login(&format!("guess{i}@example.com"), "Guess-1234")
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    let (status, body) = api.login("ayse@example.com", PASSWORD).await;
+    assert_eq!(
+        (status, code(&body), body["responseCode"].as_i64()),
+        (StatusCode::TOO_MANY_REQUESTS, "rate_limited", Some(5))
+    );
+    assert!(body["retryAfter"].as_u64().unwrap() > 500);
+    for expected in [
+        StatusCode::OK,
+        StatusCode::OK,
+        StatusCode::TOO_MANY_REQUESTS,
+    ] {
+        let (status, _) = api
+            .form(
+                "/service/account/reset-password",
+                None,
+                &[("mailAddress", "ayse@example.com")],
+            )
+            .await;
+        assert_eq!(status, expected);
+    }
+    assert_eq!(world.mails().len(), 2);
+}
+
+#[actix_web::test]
+async fn the_gateway_serves_health_openapi_errors_and_the_app() {
+    let world = TestWorld::new();
+    let api = api(&world).await;
+    let get = |path: &str| test::TestRequest::get().uri(path).to_request();
+
+    let response = test::call_service(&api.app, get("/service/health")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers().get("x-frame-options").unwrap(), "DENY");
+    assert!(response.headers().get("content-security-policy").is_some());
+
+    let doc: Value = test::call_and_read_body_json(&api.app, get("/service/openapi.json")).await;
+    for path in [
+        "/service/account/login_collection",
+        "/service/account/validate-token",
+        "/service/account/create-password",
+        "/service/health",
+    ] {
+        assert!(doc["paths"].get(path).is_some(), "{path} in openapi.json");
+    }
+
+    let response = test::call_service(&api.app, get("/service/no-such-thing")).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let body: Value = test::read_body_json(response).await;
+    assert_eq!(code(&body), "not_found");
+
+    for route in ["/", "/archive", "/design/abc/def", "/admin/pools"] {
+        let response = test::call_service(&api.app, get(route)).await;
+        assert_eq!(response.status(), StatusCode::OK, "{route}");
+        assert!(
+            String::from_utf8(test::read_body(response).await.to_vec())
+                .unwrap()
+                .contains("<title>Desen")
+        );
+    }
+}
