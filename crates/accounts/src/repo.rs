@@ -76,13 +76,16 @@ pub fn customer_by_name(conn: &mut DbConnection, name: &str) -> Result<Option<Cu
         .optional()
 }
 
+/// A user and the name of their customer company.
+pub type UserWithCompany = (User, Option<String>);
+
 /// A page of users with their company names, matching `query` in name, e-mail or company.
 pub fn list_users(
     conn: &mut DbConnection,
     query: Option<&str>,
     offset: i64,
     limit: i64,
-) -> Result<(Vec<(User, Option<String>)>, i64), Error> {
+) -> Result<(Vec<UserWithCompany>, i64), Error> {
     let filtered = || {
         let mut q = users::table.left_join(customers::table).into_boxed();
         if let Some(text) = query {

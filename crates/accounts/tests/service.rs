@@ -329,8 +329,10 @@ fn reset_links_work_once_for_their_own_address_and_end_old_sessions() {
 
 #[test]
 fn an_expired_reset_link_is_refused() {
-    let mut settings = AccountsSettings::default();
-    settings.reset_link_hours = 0;
+    let settings = AccountsSettings {
+        reset_link_hours: 0,
+        ..Default::default()
+    };
     let world = TestWorld::with_settings(settings);
     world.user("ayse@example.com", PASSWORD, false);
     service::request_password_reset(

@@ -36,7 +36,7 @@ impl Inner {
     /// Every 1024 writes, drop what has expired so memory stays bounded.
     fn sweep(&mut self, now: Instant) {
         self.writes += 1;
-        if self.writes % 1024 != 0 {
+        if !self.writes.is_multiple_of(1024) {
             return;
         }
         let expired: Vec<String> = self
