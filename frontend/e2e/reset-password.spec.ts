@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { expectGreeting, signIn } from './support/app';
+import { accounts } from './support/env';
+import { createPasswordLink, waitForMail } from './support/mail';
+
+const { reset } = accounts;
+const newPassword = 'N3wPassword!';
+
+test('a user resets the password from the mailed link and signs in with the new one', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+
+  const requested = Date.now() - 1000;
+  await page.locator('input[name="mailAddress"]').fill(reset.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('reset-sent')).toContainText('A password reset e-mail has been sent');
+
+  const link = createPasswordLink(await waitForMail(requested));
+  expect(link).toContain('token=');
+  await page.goto(link);
+
+  await page.locator('input[name="password1"]').fill(newPassword);
+  await page.locator('input[name="password2"]').fill(newPassword);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('toast')).toContainText('Your password has been saved.');
+
+  await signIn(page, reset.email, reset.password);
+  await expect(page.getByTestId('error-alert')).toHaveAttribute('data-code', 'invalid_credentials');
+  await signIn(page, reset.email, newPassword);
+  await expectGreeting(page, reset.name);
+});

@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** frontend/ */
+export const frontendDir = path.resolve(__dirname, '..', '..');
+
+/** The server binary: `DESEN_BIN`, else the workspace's debug build (the justfile builds it first). */
+export const desenBin = process.env.DESEN_BIN ?? path.resolve(frontendDir, '..', 'target', 'debug', 'desen');
+
+export const port = 18080;
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * The run's temporary directory (database, outbox). Made once by the runner process when it loads
+ * the config; the test workers inherit it through `DESEN_E2E_DIR`.
+ */
+export function e2eDir(): string {
+  process.env.DESEN_E2E_DIR ??= mkdtempSync(path.join(tmpdir(), 'desen-e2e-'));
+  return process.env.DESEN_E2E_DIR;
+}
+
+/** The environment of every `desen` command of the run. */
+export function serverEnv(dir: string = e2eDir()): Record<string, string> {
+  return {
+    DATABASE_URL: `sqlite://${path.join(dir, 'e2e.db')}`,
+    DESEN_DATA_DIR: dir,
+    DESEN_LISTEN: `127.0.0.1:${port}`,
+    DESEN_STATIC_DIR: path.join(frontendDir, 'dist'),
+    DESEN_ACCOUNTS__PUBLIC_URL: baseURL,
+    // Sessions and rate limits in process: nothing shared with other runs.
+    REDIS_URL: '',
+    DESEN_LOG: process.env.DESEN_LOG ?? 'warn',
+  };
+}
+
+/** The accounts globalSetup creates. */
+export const accounts = {
+  user: { email: 'user@example.com', password: 'Passw0rd!', name: 'Ayşe User' },
+  admin: { email: 'admin@example.com', password: 'Adm1nPass!', name: 'Admin' },
+  reset: { email: 'reset@example.com', password: 'Passw0rd!', name: 'Reset User' },
+} as const;

@@ -1,0 +1,35 @@
+import { http, HttpResponse } from 'msw';
+import { setSession } from '@/lib/session';
+import { testUser } from '@/testing/fixtures';
+import { server } from '@/testing/server';
+import { apiPost } from './api-client';
+import { ApiError } from './api-error';
+
+describe('api client', () => {
+  it('posts a form with the stored Access-Token', async () => {
+    setSession('secret-token', { user: testUser, isAdmin: false, isInHouse: false, is2FaValidated: true, secondFactor: 'none' });
+    let seen: { token: string | null; type: string | null; body: string } | undefined;
+    server.use(
+      http.post('*/service/echo', async ({ request }) => {
+        seen = { token: request.headers.get('Access-Token'), type: request.headers.get('Content-Type'), body: await request.text() };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(apiPost('/echo', { a: 'x y', b: 2, c: true, d: undefined })).resolves.toEqual({ ok: true });
+    expect(seen).toEqual({ token: 'secret-token', type: expect.stringContaining('application/x-www-form-urlencoded'), body: 'a=x+y&b=2&c=true' });
+  });
+
+  it('turns the error envelope into a typed ApiError', async () => {
+    server.use(
+      http.post('*/service/echo', () => HttpResponse.json({ code: 'rate_limited', message: 'slow down', retryAfter: 60, responseCode: 5 }, { status: 429 })),
+    );
+    const error = await apiPost('/echo').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 60, responseCode: 5 });
+  });
+
+  it('maps unknown codes and non-JSON failures to generic', async () => {
+    server.use(http.post('*/service/echo', () => new HttpResponse('Bad gateway', { status: 502 })));
+    await expect(apiPost('/echo')).rejects.toMatchObject({ status: 502, code: 'generic' });
+  });
+});

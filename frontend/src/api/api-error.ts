@@ -1,0 +1,101 @@
+/** Every server error code of docs/API.md, plus `generic` for malformed answers and network failures. */
+export const errorCodes = [
+  'invalid_form',
+  'payload_too_large',
+  'invalid_email',
+  'weak_password',
+  'passwords_mismatch',
+  'invalid_credentials',
+  'day_limit_reached',
+  'ip_restricted',
+  'account_stopped',
+  'account_cancelled',
+  'account_expired',
+  'not_authorized',
+  'password_required',
+  'rate_limited',
+  'login_required',
+  'second_factor_required',
+  'invalid_code',
+  'code_already_used',
+  'already_enrolled',
+  'token_invalid',
+  'not_found',
+  'internal',
+  'generic',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The numeric login `responseCode` of the spec, for answers that carry only the number. */
+const codeByResponseCode: Record<number, ErrorCode> = {
+  1: 'invalid_credentials',
+  2: 'day_limit_reached',
+  3: 'ip_restricted',
+  4: 'account_stopped',
+  5: 'rate_limited',
+  6: 'password_required',
+  7: 'account_cancelled',
+  8: 'account_expired',
+  9: 'not_authorized',
+  99: 'generic',
+};
+
+export const GENERIC_RESPONSE_CODE = 99;
+
+export function errorCodeForResponseCode(responseCode: number): ErrorCode {
+  return codeByResponseCode[responseCode] ?? 'generic';
+}
+
+function isKnownCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (errorCodes as readonly string[]).includes(code);
+}
+
+export type ApiErrorBody = {
+  code?: unknown;
+  message?: unknown;
+  field?: unknown;
+  responseCode?: unknown;
+  retryAfter?: unknown;
+};
+
+/** A failed call: the server's `{ code, message }` envelope, typed. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly field?: string;
+  readonly responseCode?: number;
+  readonly retryAfter?: number;
+
+  constructor(status: number, code: ErrorCode, message: string, extra: { field?: string; responseCode?: number; retryAfter?: number } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = extra.field;
+    this.responseCode = extra.responseCode;
+    this.retryAfter = extra.retryAfter;
+  }
+
+  static fromBody(status: number, body: ApiErrorBody | null): ApiError {
+    const responseCode = typeof body?.responseCode === 'number' ? body.responseCode : undefined;
+    let code: ErrorCode = 'generic';
+    if (isKnownCode(body?.code)) code = body.code;
+    else if (responseCode !== undefined) code = errorCodeForResponseCode(responseCode);
+    return new ApiError(status, code, typeof body?.message === 'string' ? body.message : `HTTP ${status}`, {
+      field: typeof body?.field === 'string' ? body.field : undefined,
+      responseCode,
+      retryAfter: typeof body?.retryAfter === 'number' ? body.retryAfter : undefined,
+    });
+  }
+
+  static network(cause: unknown): ApiError {
+    return new ApiError(0, 'generic', cause instanceof Error ? cause.message : 'network failure', {
+      responseCode: GENERIC_RESPONSE_CODE,
+    });
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { DataRouter, RouteObject } from 'react-router';
+import { createQueryClient } from '@/api/query-client';
+import { routes } from './routes';
+
+export type AppInstance = { router: DataRouter; queryClient: QueryClient };
+
+/**
+ * The router and the one configured QueryClient, wired so that a `login_required` answer ends
+ * the session and opens /login?expired=true. Tests pass a memory router factory and no retries.
+ */
+export function createApp(makeRouter: (routes: RouteObject[]) => DataRouter, options: { retry?: boolean } = {}): AppInstance {
+  const router = makeRouter(routes);
+  const queryClient = createQueryClient({
+    retry: options.retry,
+    // The login screen forgets the stale session when it opens with ?expired=true.
+    onLoginRequired: () => void router.navigate('/login?expired=true', { replace: true }),
+  });
+  return { router, queryClient };
+}

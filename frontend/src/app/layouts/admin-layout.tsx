@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { useLogout } from '@/features/auth/api/logout';
+import { AppBarFrame } from './app-bar-frame';
+
+const DRAWER_WIDTH = 240;
+
+/** The admin menu of spec section 2, in its order. */
+export const adminMenu = [
+  { key: 'users', to: '/admin' },
+  { key: 'pools', to: '/admin/pools' },
+  { key: 'customers', to: '/admin/customers' },
+  { key: 'collections', to: '/admin/collections' },
+  { key: 'wearModels', to: '/admin/wear-models' },
+  { key: 'statistics', to: '/admin/statistics' },
+  { key: 'labels', to: '/admin/labels' },
+  { key: 'pin', to: '/admin/pin' },
+  { key: 'settings', to: '/admin/settings' },
+] as const;
+
+function MenuIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+    </svg>
+  );
+}
+
+export function AdminLayout() {
+  const { t } = useTranslation('admin');
+  const logout = useLogout();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  const menu = (
+    <Box component="nav" aria-label={t('title')}>
+      <Toolbar />
+      <List>
+        {adminMenu.map((item) => (
+          <ListItemButton key={item.key} component={NavLink} to={item.to} end={item.to === '/admin'} onClick={close} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+            <ListItemText primary={t(`menu.${item.key}`)} />
+          </ListItemButton>
+        ))}
+      </List>
+      <Divider />
+      <List>
+        <ListItemButton component={NavLink} to="/" onClick={close}>
+          <ListItemText primary={t('menu.backToArchive')} />
+        </ListItemButton>
+        <ListItemButton onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <ListItemText primary={t('menu.exit')} />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+
+  return (
+    <AppBarFrame
+      start={
+        wide ? undefined : (
+          <IconButton color="inherit" edge="start" aria-label={t('openMenu')} onClick={() => setOpen(true)}>
+            <MenuIcon />
+          </IconButton>
+        )
+      }
+    >
+      <Box sx={{ display: 'flex' }}>
+        <Drawer
+          variant={wide ? 'permanent' : 'temporary'}
+          open={wide || open}
+          onClose={close}
+          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {menu}
+        </Drawer>
+        <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </AppBarFrame>
+  );
+}

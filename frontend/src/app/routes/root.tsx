@@ -1,0 +1,33 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+
+export function RootRoute() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** A render failure or a chunk that could not load: a translated notice, never a stack trace. */
+export function RootErrorBoundary() {
+  const { t } = useTranslation(['common', 'errors']);
+  return (
+    <Box sx={{ p: 4 }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            {t('actions.retry')}
+          </Button>
+        }
+      >
+        {t('errors:generic')}
+      </Alert>
+    </Box>
+  );
+}

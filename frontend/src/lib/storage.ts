@@ -1,0 +1,25 @@
+/** The keys this app keeps in localStorage (spec section 9: locale, client data, access token). */
+export const storageKeys = {
+  token: 'desen.token',
+  account: 'desen.account',
+  locale: 'desen.locale',
+} as const;
+
+type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+export function readStored(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota): the app keeps working for this page.
+  }
+}
