@@ -46,6 +46,42 @@ pub fn save_user(conn: &mut DbConnection, user: &User) -> Result<(), Error> {
         .map(|_| ())
 }
 
+/// One more sign-in: counted and dated in one write (never a stale copy of the row).
+pub fn note_login(conn: &mut DbConnection, guid: &str, at: NaiveDateTime) -> Result<(), Error> {
+    diesel::update(users::table.find(guid))
+        .set((
+            users::last_login_at.eq(at),
+            users::login_count.eq(users::login_count + 1),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn set_password_hash(conn: &mut DbConnection, guid: &str, hash: &str) -> Result<(), Error> {
+    diesel::update(users::table.find(guid))
+        .set(users::password_hash.eq(hash))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn set_status(conn: &mut DbConnection, guid: &str, status: &str) -> Result<(), Error> {
+    diesel::update(users::table.find(guid))
+        .set(users::status.eq(status))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn set_pending_totp_secret(
+    conn: &mut DbConnection,
+    guid: &str,
+    secret: &str,
+) -> Result<(), Error> {
+    diesel::update(users::table.find(guid))
+        .set(users::totp_pending_secret.eq(secret))
+        .execute(conn)
+        .map(|_| ())
+}
+
 pub fn count_admins(conn: &mut DbConnection) -> Result<i64, Error> {
     users::table
         .filter(users::is_admin.eq(true))
@@ -180,4 +216,32 @@ pub fn close_links(
     .set(account_links::used_at.eq(now))
     .execute(conn)
     .map(|_| ())
+}
+
+/// Records that a TOTP time step was used, if it is newer than the last one; when `confirm` is a
+/// pending secret, it becomes the user's secret in the same write. False if the step was used.
+pub fn claim_totp_step(
+    conn: &mut DbConnection,
+    user: &str,
+    step: i64,
+    confirm: Option<&str>,
+) -> Result<bool, Error> {
+    let newer = users::table.find(user).filter(
+        users::totp_last_step
+            .is_null()
+            .or(users::totp_last_step.lt(step)),
+    );
+    let rows = match confirm {
+        Some(secret) => diesel::update(newer.filter(users::totp_pending_secret.eq(secret)))
+            .set((
+                users::totp_last_step.eq(step),
+                users::totp_secret.eq(secret),
+                users::totp_pending_secret.eq(None::<String>),
+            ))
+            .execute(conn)?,
+        None => diesel::update(newer)
+            .set(users::totp_last_step.eq(step))
+            .execute(conn)?,
+    };
+    Ok(rows == 1)
 }

@@ -248,13 +248,13 @@ fn start_session(
         &value,
         ctx.settings.session_ttl(remember),
     )?;
-    user.last_login_at = Some(time::now());
-    user.login_count += 1;
-    let email = user.email.clone();
+    let now = time::now();
     conn.transaction(|conn| {
-        repo::save_user(conn, &user)?;
-        record_sign_in(conn, Some(&user), &email, ip, "success")
+        repo::note_login(conn, &user.guid, now)?;
+        record_sign_in(conn, Some(&user), &user.email, ip, "success")
     })?;
+    user.last_login_at = Some(now);
+    user.login_count += 1;
     let session = CurrentSession {
         token_hash,
         second_factor_validated: stored.second_factor,
@@ -304,8 +304,7 @@ pub fn enroll_second_factor(
     conn: &mut DbConnection,
     session: &CurrentSession,
 ) -> Result<Enrollment, AccountError> {
-    let mut user =
-        repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
+    let user = repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
     if !user.is_admin {
         return Err(AccountError::NotAuthorized);
     }
@@ -314,8 +313,7 @@ pub fn enroll_second_factor(
     }
     let secret = totp::new_secret();
     let otpauth_url = totp::otpauth_url(&secret, &user.email)?;
-    user.totp_pending_secret = Some(secret.clone());
-    repo::save_user(conn, &user)?;
+    repo::set_pending_totp_secret(conn, &user.guid, &secret)?;
     Ok(Enrollment {
         secret,
         otpauth_url,
@@ -340,39 +338,31 @@ pub fn verify_second_factor(
         format!("totp:{}", session.user.guid),
         ctx.settings.rate_limits.verify_per_account,
     )?;
-    conn.transaction(|conn| {
-        let mut user =
-            repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
-        if !user.is_admin {
-            return Err(AccountError::NotAuthorized);
-        }
-        let (secret, enrolling) = match (&user.totp_secret, &user.totp_pending_secret) {
-            (Some(secret), _) => (secret.clone(), false),
-            (None, Some(pending)) => (pending.clone(), true),
-            (None, None) => return Err(AccountError::InvalidCode),
-        };
-        let step =
-            totp::matching_step(&secret, code, unix_time)?.ok_or(AccountError::InvalidCode)?;
-        let step = i64::try_from(step).map_err(|e| AccountError::Internal(e.to_string()))?;
-        if user.totp_last_step.is_some_and(|last| step <= last) {
-            return Err(AccountError::CodeAlreadyUsed);
-        }
-        user.totp_last_step = Some(step);
-        if enrolling {
-            user.totp_secret = Some(secret);
-            user.totp_pending_secret = None;
-        }
-        repo::save_user(conn, &user)?;
-        let value = serde_json::to_string(&StoredSession {
-            user: user.guid.clone(),
-            second_factor: true,
-        })
-        .map_err(|e| AccountError::Internal(e.to_string()))?;
-        if !ctx.stores.sessions.update(&session.token_hash, &value)? {
-            return Err(AccountError::LoginRequired);
-        }
-        Ok(())
+    let user = repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
+    if !user.is_admin {
+        return Err(AccountError::NotAuthorized);
+    }
+    let (secret, enrolling) = match (&user.totp_secret, &user.totp_pending_secret) {
+        (Some(secret), _) => (secret.clone(), false),
+        (None, Some(pending)) => (pending.clone(), true),
+        (None, None) => return Err(AccountError::InvalidCode),
+    };
+    let step = totp::matching_step(&secret, code, unix_time)?.ok_or(AccountError::InvalidCode)?;
+    let step = i64::try_from(step).map_err(|e| AccountError::Internal(e.to_string()))?;
+    // One conditional write: of two concurrent uses of the same code, exactly one wins.
+    let confirm = enrolling.then_some(secret.as_str());
+    if !repo::claim_totp_step(conn, &user.guid, step, confirm)? {
+        return Err(AccountError::CodeAlreadyUsed);
+    }
+    let value = serde_json::to_string(&StoredSession {
+        user: user.guid.clone(),
+        second_factor: true,
     })
+    .map_err(|e| AccountError::Internal(e.to_string()))?;
+    if !ctx.stores.sessions.update(&session.token_hash, &value)? {
+        return Err(AccountError::LoginRequired);
+    }
+    Ok(())
 }
 
 /// Mails a password-reset link. Unknown addresses get the same answer (no account discovery).
@@ -463,20 +453,24 @@ pub fn create_password(
     )?;
     credentials::check_new_password(&password1, &password2)?;
     let hash = credentials::hash_password(&password1)?;
+    let now = time::now();
+    let link =
+        repo::link(conn, &credentials::token_hash(&token))?.ok_or(AccountError::TokenInvalid)?;
+    let user = repo::user_by_guid(conn, &link.user_guid)?.ok_or(AccountError::TokenInvalid)?;
+    let usable = user.email == email.as_str()
+        && link.used_at.is_none()
+        && link.expires_at > now
+        && matches!(
+            LinkPurpose::parse(&link.purpose),
+            Some(LinkPurpose::Reset | LinkPurpose::Invite)
+        );
+    if !usable {
+        return Err(AccountError::TokenInvalid);
+    }
+    // The transaction starts with the conditional write that spends the link (on SQLite a write
+    // first never has to upgrade a read lock); of two concurrent uses one wins.
     let user_guid = conn.transaction(|conn| {
-        let now = time::now();
-        let link = repo::link(conn, &credentials::token_hash(&token))?
-            .ok_or(AccountError::TokenInvalid)?;
-        let mut user =
-            repo::user_by_guid(conn, &link.user_guid)?.ok_or(AccountError::TokenInvalid)?;
-        let usable = user.email == email.as_str()
-            && link.used_at.is_none()
-            && link.expires_at > now
-            && matches!(
-                LinkPurpose::parse(&link.purpose),
-                Some(LinkPurpose::Reset | LinkPurpose::Invite)
-            );
-        if !usable || !repo::use_link(conn, &link.token_hash, now)? {
+        if !repo::use_link(conn, &link.token_hash, now)? {
             return Err(AccountError::TokenInvalid);
         }
         repo::close_links(
@@ -485,8 +479,7 @@ pub fn create_password(
             &[LinkPurpose::Reset.as_str(), LinkPurpose::Invite.as_str()],
             now,
         )?;
-        user.password_hash = Some(hash);
-        repo::save_user(conn, &user)?;
+        repo::set_password_hash(conn, &user.guid, &hash)?;
         Ok::<_, AccountError>(user.guid)
     })?;
     ctx.stores.sessions.remove_owner(&user_guid)?;
@@ -523,18 +516,16 @@ pub fn auto_login(
         format!("auto-login:ip:{ip}"),
         ctx.settings.rate_limits.login_per_ip,
     )?;
-    let user = conn.transaction(|conn| {
-        let now = time::now();
-        let link = repo::link(conn, &credentials::token_hash(&token))?
-            .ok_or(AccountError::TokenInvalid)?;
-        let usable = link.used_at.is_none()
-            && link.expires_at > now
-            && LinkPurpose::parse(&link.purpose) == Some(LinkPurpose::AutoLogin);
-        if !usable || !repo::use_link(conn, &link.token_hash, now)? {
-            return Err(AccountError::TokenInvalid);
-        }
-        repo::user_by_guid(conn, &link.user_guid)?.ok_or(AccountError::TokenInvalid)
-    })?;
+    let now = time::now();
+    let link =
+        repo::link(conn, &credentials::token_hash(&token))?.ok_or(AccountError::TokenInvalid)?;
+    let usable = link.used_at.is_none()
+        && link.expires_at > now
+        && LinkPurpose::parse(&link.purpose) == Some(LinkPurpose::AutoLogin);
+    if !usable || !repo::use_link(conn, &link.token_hash, now)? {
+        return Err(AccountError::TokenInvalid);
+    }
+    let user = repo::user_by_guid(conn, &link.user_guid)?.ok_or(AccountError::TokenInvalid)?;
     if let Err(error) = check_may_sign_in(&user, ip, time::now()) {
         record_sign_in(conn, Some(&user), &user.email, ip, error.code_name())?;
         return Err(error);
@@ -552,9 +543,8 @@ pub fn change_account_state(
     let guid = required(user_guid, "userGuid")?;
     let state = AccountStatus::parse(&required(state, "state")?)
         .ok_or(AccountError::InvalidForm("state"))?;
-    let mut user = repo::user_by_guid(conn, guid.trim())?.ok_or(AccountError::NotFound)?;
-    user.status = state.as_str().to_owned();
-    repo::save_user(conn, &user)?;
+    let user = repo::user_by_guid(conn, guid.trim())?.ok_or(AccountError::NotFound)?;
+    repo::set_status(conn, &user.guid, state.as_str())?;
     if state != AccountStatus::Active {
         ctx.stores.sessions.remove_owner(&user.guid)?;
     }
@@ -608,13 +598,15 @@ pub fn create_user(conn: &mut DbConnection, new: NewUser) -> Result<User, Accoun
         last_login_at: None,
         login_count: 0,
     };
-    conn.transaction(|conn| {
-        if repo::user_by_email(conn, &user.email)?.is_some() {
-            return Err(AccountError::DuplicateEmail);
-        }
-        repo::insert_user(conn, &user)?;
-        Ok(user)
-    })
+    // The unique index decides, so two concurrent creations cannot both succeed.
+    match repo::insert_user(conn, &user) {
+        Ok(()) => Ok(user),
+        Err(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        )) => Err(AccountError::DuplicateEmail),
+        Err(other) => Err(other.into()),
+    }
 }
 
 /// Sets a new password directly (the command line's reset); other sessions end.
@@ -626,9 +618,8 @@ pub fn set_password(
 ) -> Result<(), AccountError> {
     credentials::check_new_password(password, password)?;
     let email = Email::parse(email)?;
-    let mut user = repo::user_by_email(conn, email.as_str())?.ok_or(AccountError::NotFound)?;
-    user.password_hash = Some(credentials::hash_password(password)?);
-    repo::save_user(conn, &user)?;
+    let user = repo::user_by_email(conn, email.as_str())?.ok_or(AccountError::NotFound)?;
+    repo::set_password_hash(conn, &user.guid, &credentials::hash_password(password)?)?;
     ctx.stores.sessions.remove_owner(&user.guid)?;
     Ok(())
 }

@@ -46,7 +46,12 @@ impl AccountsSettings {
 #[derive(Debug, Clone, Copy, Deserialize)]
 pub struct Limit {
     pub max: u32,
+    #[serde(default = "quarter_hour")]
     pub window_seconds: u64,
+}
+
+fn quarter_hour() -> u64 {
+    15 * 60
 }
 
 impl Limit {

@@ -441,3 +441,49 @@ fn hostile_strings_are_just_text() {
     );
     assert!(matches!(duplicate, Err(AccountError::DuplicateEmail)));
 }
+
+#[test]
+fn one_code_used_concurrently_validates_exactly_one_session() {
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    let first = login(&world, "admin@example.com", PASSWORD).unwrap();
+    let enrollment = service::enroll_second_factor(&mut world.conn(), &first.session).unwrap();
+    let code = totp::code_at(&enrollment.secret, now()).unwrap();
+    service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &first.session,
+        Some(code),
+        now(),
+    )
+    .unwrap();
+
+    let sessions: Vec<_> = (0..4)
+        .map(|_| login(&world, "admin@example.com", PASSWORD).unwrap())
+        .collect();
+    let next = totp::code_at(&enrollment.secret, now() + 30).unwrap();
+    let accepted = std::thread::scope(|scope| {
+        let handles: Vec<_> = sessions
+            .iter()
+            .map(|signed| {
+                let next = next.clone();
+                let world = &world;
+                scope.spawn(move || {
+                    service::verify_second_factor(
+                        &mut world.conn(),
+                        &world.accounts,
+                        &signed.session,
+                        Some(next),
+                        now(),
+                    )
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap())
+            .filter(Result::is_ok)
+            .count()
+    });
+    assert_eq!(accepted, 1);
+}

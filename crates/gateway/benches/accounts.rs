@@ -25,13 +25,26 @@ impl Drop for Server {
 fn desen(dir: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_desen"));
     command
+        .env(
+            "DESEN_CONFIG",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"),
+        )
         .env("DESEN_DATA_DIR", dir)
-        .env("DATABASE_URL", format!("sqlite://{}/bench.db", dir.display()))
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}/bench.db", dir.display()),
+        )
         .env("DESEN_LISTEN", ADDRESS)
         .env("DESEN_STATIC_DIR", dir)
         .env("DESEN_LOG", "warn")
-        .env("DESEN_ACCOUNTS__RATE_LIMITS__LOGIN_PER_EMAIL__MAX", "100000000")
-        .env("DESEN_ACCOUNTS__RATE_LIMITS__LOGIN_PER_IP__MAX", "100000000")
+        .env(
+            "DESEN_ACCOUNTS__RATE_LIMITS__LOGIN_PER_EMAIL__MAX",
+            "100000000",
+        )
+        .env(
+            "DESEN_ACCOUNTS__RATE_LIMITS__LOGIN_PER_IP__MAX",
+            "100000000",
+        )
         .env_remove("REDIS_URL");
     command
 }
@@ -41,13 +54,23 @@ fn start() -> Server {
     std::fs::create_dir_all(&dir).unwrap();
     for i in 0..8 {
         let status = desen(&dir)
-            .args(["create-user", "--email", &format!("bench{i}@example.com"), "--password", PASSWORD])
+            .args([
+                "create-user",
+                "--email",
+                &format!("bench{i}@example.com"),
+                "--password",
+                PASSWORD,
+            ])
             .stdout(Stdio::null())
             .status()
             .unwrap();
         assert!(status.success());
     }
-    let child = desen(&dir).arg("serve").stdout(Stdio::null()).spawn().unwrap();
+    let child = desen(&dir)
+        .arg("serve")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
     let server = Server(child, dir);
     for _ in 0..100 {
         if TcpStream::connect(ADDRESS).is_ok() {
@@ -68,11 +91,16 @@ impl Client {
     fn new() -> Client {
         let stream = TcpStream::connect(ADDRESS).unwrap();
         stream.set_nodelay(true).unwrap();
-        Client { reader: BufReader::new(stream.try_clone().unwrap()), writer: stream }
+        Client {
+            reader: BufReader::new(stream.try_clone().unwrap()),
+            writer: stream,
+        }
     }
 
     fn call(&mut self, method: &str, path: &str, token: Option<&str>, body: &str) -> (u16, String) {
-        let token = token.map(|t| format!("Access-Token: {t}\r\n")).unwrap_or_default();
+        let token = token
+            .map(|t| format!("Access-Token: {t}\r\n"))
+            .unwrap_or_default();
         write!(
             self.writer,
             "{method} {path} HTTP/1.1\r\nHost: bench\r\n{token}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
@@ -108,7 +136,11 @@ struct Figures {
 }
 
 /// Runs `work` on `threads` clients for `seconds`; every call must answer 200.
-fn measure(threads: usize, seconds: u64, work: impl Fn(&mut Client, usize) -> u16 + Sync) -> Figures {
+fn measure(
+    threads: usize,
+    seconds: u64,
+    work: impl Fn(&mut Client, usize) -> u16 + Sync,
+) -> Figures {
     let end = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
     let mut latencies: Vec<Duration> = std::thread::scope(|scope| {
@@ -127,12 +159,19 @@ fn measure(threads: usize, seconds: u64, work: impl Fn(&mut Client, usize) -> u1
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
     });
     let elapsed = started.elapsed().as_secs_f64();
     latencies.sort();
     let at = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
-    Figures { per_second: latencies.len() as f64 / elapsed, p50: at(0.5), p99: at(0.99) }
+    Figures {
+        per_second: latencies.len() as f64 / elapsed,
+        p50: at(0.5),
+        p99: at(0.99),
+    }
 }
 
 fn row(name: &str, ours: &Figures, reference_name: &str, reference: f64) {
@@ -166,18 +205,51 @@ fn main() {
 
     let _server = start();
     let login = |client: &mut Client, t: usize| {
-        let body = format!("mailAddress=bench{}%40example.com&password={PASSWORD}&remember=false", t % 8);
-        client.call("POST", "/service/account/login_collection", None, &body).0
+        let body = format!(
+            "mailAddress=bench{}%40example.com&password={PASSWORD}&remember=false",
+            t % 8
+        );
+        client
+            .call("POST", "/service/account/login_collection", None, &body)
+            .0
     };
     let logins = measure(cores * 2, 5, login);
 
     let mut setup = Client::new();
-    let (_, answer) = setup.call("POST", "/service/account/login_collection", None, &format!("mailAddress=bench0%40example.com&password={PASSWORD}"));
-    let token = answer.split("\"accessToken\":\"").nth(1).unwrap().split('"').next().unwrap().to_owned();
-    let health = measure(8, 5, |client, _| client.call("GET", "/service/health", None, "").0);
-    let validations = measure(8, 5, |client, _| client.call("POST", "/service/account/validate-token", Some(&token), "").0);
+    let (_, answer) = setup.call(
+        "POST",
+        "/service/account/login_collection",
+        None,
+        &format!("mailAddress=bench0%40example.com&password={PASSWORD}"),
+    );
+    let token = answer
+        .split("\"accessToken\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
+    let health = measure(8, 5, |client, _| {
+        client.call("GET", "/service/health", None, "").0
+    });
+    let validations = measure(8, 5, |client, _| {
+        client
+            .call("POST", "/service/account/validate-token", Some(&token), "")
+            .0
+    });
 
     println!();
-    row("sign-in (login_collection)", &logins, "reference: bare Argon2id verify", argon_rate);
-    row("validate-token", &validations, "reference: GET /service/health", health.per_second);
+    row(
+        "sign-in (login_collection)",
+        &logins,
+        "reference: bare Argon2id verify",
+        argon_rate,
+    );
+    row(
+        "validate-token",
+        &validations,
+        "reference: GET /service/health",
+        health.per_second,
+    );
 }
