@@ -36,7 +36,7 @@ cargo_tests() { # name, env assignments..., then cargo test
 }
 
 json_counts() { # node expression over the parsed file -> "passed failed"
-  node -e "const r=require(process.argv[1]);const [p,f]=($2)(r);console.log(p+' '+f)" "$1" 2>/dev/null || echo "0 1"
+  node -e "const r=require(require('path').resolve(process.argv[1]));const [p,f]=($2)(r);console.log(p+' '+f)" "$1" 2>/dev/null || echo "0 1"
 }
 
 check fmt cargo fmt --all -- --check

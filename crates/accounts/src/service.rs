@@ -410,6 +410,19 @@ fn new_link(
     Ok(token)
 }
 
+/// An address of a page of the web app, as a user outside reaches it.
+fn public_link(
+    ctx: &AccountsContext,
+    path: &str,
+    query: &[(&str, &str)],
+) -> Result<String, AccountError> {
+    let mut url = url::Url::parse(&ctx.settings.public_url)
+        .and_then(|base| base.join(path))
+        .map_err(|e| AccountError::Internal(format!("public_url: {e}")))?;
+    url.query_pairs_mut().extend_pairs(query);
+    Ok(url.into())
+}
+
 fn send_link(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
@@ -418,14 +431,13 @@ fn send_link(
 ) -> Result<(), AccountError> {
     let lifetime = Span::hours(i64::try_from(ctx.settings.reset_link_hours).unwrap_or(24));
     let token = new_link(conn, user, purpose, lifetime)?;
-    let mut url = url::Url::parse(&ctx.settings.public_url)
-        .and_then(|base| base.join("/create-password"))
-        .map_err(|e| AccountError::Internal(format!("public_url: {e}")))?;
-    url.query_pairs_mut()
-        .append_pair("mail", &user.email)
-        .append_pair("token", &token);
+    let url = public_link(
+        ctx,
+        "/create-password",
+        &[("mail", &user.email), ("token", &token)],
+    )?;
     let language = user.language.parse().unwrap_or(Language::En);
-    let (subject, text) = crate::texts::link_mail(language, purpose, &user.name, url.as_str());
+    let (subject, text) = crate::texts::link_mail(language, purpose, &user.name, &url);
     ctx.mailer.send(&user.email, subject, &text)
 }
 
@@ -496,11 +508,8 @@ pub fn issue_auto_login(
     let user = repo::user_by_guid(conn, guid.trim())?.ok_or(AccountError::NotFound)?;
     let lifetime = Span::minutes(i64::try_from(ctx.settings.auto_login_minutes).unwrap_or(15));
     let token = new_link(conn, &user, LinkPurpose::AutoLogin, lifetime)?;
-    let mut url = url::Url::parse(&ctx.settings.public_url)
-        .and_then(|base| base.join("/auto-login"))
-        .map_err(|e| AccountError::Internal(format!("public_url: {e}")))?;
-    url.query_pairs_mut().append_pair("token", &token);
-    Ok((url.into(), time::now() + lifetime))
+    let url = public_link(ctx, "/auto-login", &[("token", &token)])?;
+    Ok((url, time::now() + lifetime))
 }
 
 /// Signs in with an auto-login link. The account rules apply as for a password sign-in.
