@@ -59,6 +59,7 @@ check desen-binary cargo build -p gateway --bin desen --color never
 check frontend-build bash -c 'cd frontend && npm run --silent build >/dev/null'
 
 echo "==> playwright"
+export DESEN_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/desen"
 rm -f frontend/test-results/e2e.json
 (cd frontend && npx playwright test 2>&1 | tail -n 40)
 read -r p f <<<"$(json_counts frontend/test-results/e2e.json 'r=>[r.stats.expected+r.stats.flaky,r.stats.unexpected+(r.errors||[]).length]')"
