@@ -51,6 +51,7 @@ check frontend-typecheck bash -c 'cd frontend && npm run --silent typecheck'
 check frontend-lint bash -c 'cd frontend && npm run --silent lint'
 
 echo "==> jest"
+mkdir -p frontend/test-results
 (cd frontend && npx jest --ci --json --outputFile=test-results/jest.json 2>&1 | tail -n 25)
 read -r p f <<<"$(json_counts frontend/test-results/jest.json 'r=>[r.numPassedTests,r.numFailedTests+r.numRuntimeErrorTestSuites]')"
 passed=$((passed + p)); failed=$((failed + f)); [ "$f" = 0 ] || failures+=(jest)
