@@ -10,7 +10,7 @@ use crate::repo;
 use crate::settings::{AccountsSettings, Limit};
 use chrono::{Duration as Span, NaiveDateTime};
 use db::DbConnection;
-use desen_core::{Language, Page, PageRequest, time};
+use desen_core::{DomainError, Language, Page, PageRequest, time};
 use diesel::Connection;
 use kv::{Decision, Stores};
 use serde::{Deserialize, Serialize};
@@ -118,13 +118,7 @@ pub fn login(
         Err(error) => {
             if !matches!(error, AccountError::Database(_) | AccountError::Store(_)) {
                 let user = repo::user_by_email(conn, email.as_str())?;
-                record_sign_in(
-                    conn,
-                    user.as_ref(),
-                    email.as_str(),
-                    input.ip,
-                    error.code_name(),
-                )?;
+                record_sign_in(conn, user.as_ref(), email.as_str(), input.ip, error.code())?;
             }
             return Err(error);
         }
@@ -135,12 +129,6 @@ pub fn login(
             .remove(&credentials::token_hash(&previous))?;
     }
     start_session(conn, ctx, user, input.remember, input.ip)
-}
-
-impl AccountError {
-    fn code_name(&self) -> &'static str {
-        desen_core::DomainError::code(self)
-    }
 }
 
 fn check_credentials(
@@ -536,7 +524,7 @@ pub fn auto_login(
     }
     let user = repo::user_by_guid(conn, &link.user_guid)?.ok_or(AccountError::TokenInvalid)?;
     if let Err(error) = check_may_sign_in(&user, ip, time::now()) {
-        record_sign_in(conn, Some(&user), &user.email, ip, error.code_name())?;
+        record_sign_in(conn, Some(&user), &user.email, ip, error.code())?;
         return Err(error);
     }
     start_session(conn, ctx, user, false, ip)

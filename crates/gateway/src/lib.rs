@@ -5,16 +5,17 @@ pub mod settings;
 use accounts::AccountsContext;
 use accounts::mail::{Mailer, OutboxMailer, SmtpMailer};
 use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::middleware::{DefaultHeaders, Next};
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
+use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
 use db::DbPool;
 use desen_core::ErrorKind;
 use secrecy::ExposeSecret;
 use settings::Settings;
 use std::path::PathBuf;
 use std::sync::Arc;
+use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use web_api::ApiError;
 
@@ -69,8 +70,28 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// Composes the application; used by `desen serve` and by the tests alike.
-pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+/// The whole application with its middleware; used by `desen serve` and by the tests alike.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .wrap(Compress::default())
+        .wrap(security_headers())
+        .wrap(from_fn(request_id_header))
+        .wrap(TracingLogger::default())
+        .configure(configure(state))
+}
+
+/// Composes the routes and shared data.
+fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         let static_dir = state.static_dir.clone();
         cfg.app_data(web::Data::new(state.pool.clone()))
@@ -96,7 +117,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 
 /// Headers every answer carries. The CSP allows inline styles (MUI's emotion) and data: images
 /// (the TOTP QR code), nothing from elsewhere.
-pub fn security_headers() -> DefaultHeaders {
+fn security_headers() -> DefaultHeaders {
     DefaultHeaders::new()
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
@@ -115,7 +136,7 @@ pub fn security_headers() -> DefaultHeaders {
 
 /// Copies the request id of the tracing span into an `X-Request-Id` answer header, so that a user's
 /// report can be matched with the log.
-pub async fn request_id_header(
+async fn request_id_header(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {

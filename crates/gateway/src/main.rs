@@ -1,15 +1,13 @@
 //! `desen`: serve the archive, migrate the database, manage accounts from the shell.
 
 use accounts::service::{self, NewUser};
-use actix_web::middleware::{Compress, from_fn};
-use actix_web::{App, HttpServer};
+use actix_web::HttpServer;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use desen_core::Language;
 use gateway::settings::{Settings, redacted};
-use gateway::{AppState, configure, request_id_header, security_headers};
+use gateway::{AppState, app};
 use rand::Rng;
-use tracing_actix_web::TracingLogger;
 
 #[derive(Parser)]
 #[command(
@@ -191,18 +189,11 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
         settings.workers
     };
     actix_web::rt::System::new().block_on(async move {
-        let server = HttpServer::new(move || {
-            App::new()
-                .wrap(Compress::default())
-                .wrap(security_headers())
-                .wrap(from_fn(request_id_header))
-                .wrap(TracingLogger::default())
-                .configure(configure(state.clone()))
-        })
-        .workers(workers)
-        .shutdown_timeout(20)
-        .bind(&listen)
-        .with_context(|| format!("binding {listen}"))?;
+        let server = HttpServer::new(move || app(state.clone()))
+            .workers(workers)
+            .shutdown_timeout(20)
+            .bind(&listen)
+            .with_context(|| format!("binding {listen}"))?;
         println!("Desen is serving on http://{listen}");
         server.run().await.context("server")
     })

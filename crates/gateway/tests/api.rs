@@ -4,10 +4,11 @@
 
 use accounts::credentials::totp;
 use accounts::settings::{AccountsSettings, Limit};
+use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
-use actix_web::{App, test};
-use gateway::{AppState, configure, security_headers};
+use actix_web::test;
+use gateway::{AppState, app};
 use serde_json::Value;
 use test_support::TestWorld;
 
@@ -28,7 +29,13 @@ fn state(world: &TestWorld, static_dir: &std::path::Path) -> AppState {
 
 async fn api(
     world: &TestWorld,
-) -> Api<impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>> {
+) -> Api<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
     let static_dir = world.outbox.parent().unwrap().join("static");
     std::fs::create_dir_all(&static_dir).unwrap();
     std::fs::write(
@@ -36,18 +43,14 @@ async fn api(
         "<!doctype html><title>Desen</title>",
     )
     .unwrap();
-    let app = test::init_service(
-        App::new()
-            .wrap(security_headers())
-            .configure(configure(state(world, &static_dir))),
-    )
-    .await;
+    let app = test::init_service(app(state(world, &static_dir))).await;
     Api { app }
 }
 
-impl<S> Api<S>
+impl<S, B> Api<S>
 where
-    S: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
 {
     async fn form(
         &self,
@@ -569,6 +572,11 @@ async fn the_gateway_serves_health_openapi_errors_and_the_app() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers().get("x-frame-options").unwrap(), "DENY");
     assert!(response.headers().get("content-security-policy").is_some());
+    assert_eq!(
+        response.headers().get("x-request-id").map(|id| id.len()),
+        Some(36),
+        "request ids reach the client"
+    );
 
     let doc: Value = test::call_and_read_body_json(&api.app, get("/service/openapi.json")).await;
     for path in [

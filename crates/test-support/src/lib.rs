@@ -112,11 +112,10 @@ impl TestWorld {
         let link = mail
             .split_whitespace()
             .find(|word| word.starts_with("http"))?;
-        let query = link.split_once('?')?.1;
-        query.split('&').find_map(|pair| {
-            let (key, value) = pair.split_once('=')?;
-            (key == name).then(|| value.replace("%40", "@"))
-        })
+        let url = url::Url::parse(link).ok()?;
+        url.query_pairs()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.into_owned())
     }
 }
 

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
+import { SubmitButton } from '@/components/submit-button';
 import { useToast } from '@/components/toast/toast-context';
 import { checkNewPassword, type NewPasswordErrors } from '@/lib/validation';
 import { useCreatePassword } from '../api/create-password';
@@ -83,9 +83,9 @@ export function CreatePasswordForm() {
         helperText={errors.password2 ? t(`errors:${errors.password2}`) : undefined}
         onChange={(event) => setPassword2(event.target.value)}
       />
-      <Button type="submit" variant="contained" size="large" fullWidth loading={create.isPending} sx={{ mt: 2 }}>
+      <SubmitButton pending={create.isPending}>
         {t('createPassword.submit')}
-      </Button>
+      </SubmitButton>
     </Box>
   );
 }

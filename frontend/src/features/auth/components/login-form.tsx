@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/api-error';
 import { ErrorAlert } from '@/components/error-alert';
+import { SubmitButton } from '@/components/submit-button';
 import { isLocale } from '@/lib/locale';
 import { safeRedirect } from '@/lib/redirect';
 import { clearSession } from '@/lib/session';
@@ -85,17 +85,9 @@ export function LoginForm() {
           {t('login.forgot')}
         </Link>
       </Box>
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        loading={login.isPending}
-        disabled={!mailAddress.trim() || !password}
-        sx={{ mt: 2 }}
-      >
+      <SubmitButton pending={login.isPending} disabled={!mailAddress.trim() || !password}>
         {t('login.submit')}
-      </Button>
+      </SubmitButton>
     </Box>
   );
 }

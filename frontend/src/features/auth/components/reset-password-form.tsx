@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
+import { SubmitButton } from '@/components/submit-button';
 import { checkEmail } from '@/lib/validation';
 import { useResetPassword } from '../api/reset-password';
 
@@ -55,9 +55,9 @@ export function ResetPasswordForm() {
         helperText={invalid ? t('errors:invalid_email') : undefined}
         onChange={(event) => setMailAddress(event.target.value)}
       />
-      <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} sx={{ mt: 2, mb: 2 }}>
+      <SubmitButton pending={reset.isPending}>
         {t('resetPassword.submit')}
-      </Button>
+      </SubmitButton>
       <Link component={RouterLink} to="/login" variant="body2">
         {t('resetPassword.backToLogin')}
       </Link>

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -7,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
+import { SubmitButton } from '@/components/submit-button';
 import { PageSpinner } from '@/components/page-spinner';
 import { safeRedirect } from '@/lib/redirect';
 import { useSession } from '@/lib/session';
@@ -69,9 +69,9 @@ export function SecondFactorForm() {
         onChange={(event) => setCode(event.target.value)}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7, pattern: '[0-9]*' } }}
       />
-      <Button type="submit" variant="contained" size="large" fullWidth loading={verify.isPending} sx={{ mt: 2, mb: 2 }}>
+      <SubmitButton pending={verify.isPending}>
         {t('authenticate.submit')}
-      </Button>
+      </SubmitButton>
       <Link component="button" type="button" variant="body2" onClick={() => logout.mutate()}>
         {t('authenticate.otherAccount')}
       </Link>
