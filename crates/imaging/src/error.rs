@@ -1,0 +1,22 @@
+/// Why a file could not be read, written or rendered. Every decoder failure ends here: a decoder
+/// must never panic, whatever the input.
+#[derive(Debug, thiserror::Error)]
+pub enum ImagingError {
+    /// Not a TIFF, PSD or PSB (judged by content, not by name).
+    #[error("not a TIFF, PSD or PSB file")]
+    UnknownFormat,
+    /// A file of a known format using a feature we do not read (named in the message).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// Truncated, inconsistent or lying structure.
+    #[error("damaged file: {0}")]
+    Corrupt(String),
+    /// Over a configured limit (pixels per side, total pixels, decompressed bytes).
+    #[error("over the limit: {0}")]
+    TooLarge(String),
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+    /// Writing a rendition or a file failed.
+    #[error("encoding: {0}")]
+    Encode(String),
+}
