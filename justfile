@@ -2,17 +2,23 @@
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
 
-# Serve the archive on http://127.0.0.1:8080 (SQLite in data/, sessions in process).
+# Serve the archive on http://127.0.0.1:8080 (SQLite in data/, sessions in process), with a demo
+# archive on first start.
 run: setup build-frontend
-    cargo run -p gateway --bin desen -- serve
+    cargo build -p gateway --bin desen
+    "${CARGO_TARGET_DIR:-target}/debug/desen" demo
+    "${CARGO_TARGET_DIR:-target}/debug/desen" serve
 
 # Every check and test: formatting, lints, Rust on SQLite and PostgreSQL, Redis, the frontend, journeys.
 test: setup services
     scripts/test.sh
 
-# Throughput of sign-in and token validation through HTTP, next to reference figures of the same run.
+# Figures next to references of the same run: sign-in and token validation through HTTP; our
+# renditions and tiles of a 12k x 12k TIFF next to libvips; a whole 12k x 12k PSB import.
 bench: setup
+    command -v vipsthumbnail >/dev/null || scripts/setup.sh libvips-tools
     cargo bench -p gateway --bench accounts
+    cargo bench -p import --bench import
 
 # System packages, npm packages (from the committed lockfile).
 setup:

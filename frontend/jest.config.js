@@ -18,4 +18,6 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(until-async/|.+\\.mjs$))'],
   testMatch: ['**/*.test.{ts,tsx}'],
+  // Screen tests render the whole app (lazy routes, MUI); on a loaded 2-core machine they need room.
+  testTimeout: 30_000,
 };

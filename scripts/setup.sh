@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Installs what building and testing Desen needs, skipping what is already there.
+# Installs what building and testing Desen needs, skipping what is already there. Extra Debian
+# packages can be named as arguments (the benchmark adds libvips-tools).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 missing=()
-for package in libpq-dev libsqlite3-dev libssl-dev pkg-config chromium; do
+for package in libpq-dev libsqlite3-dev libssl-dev pkg-config chromium "$@"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then

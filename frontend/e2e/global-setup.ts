@@ -13,5 +13,7 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.user.email, '--password', accounts.user.password, '--name', accounts.user.name);
   desen('create-user', '--email', accounts.admin.email, '--password', accounts.admin.password, '--admin', '--name', accounts.admin.name);
   desen('create-user', '--email', accounts.reset.email, '--password', accounts.reset.password, '--name', accounts.reset.name);
+  desen('create-label', '--tr', 'Çiçek', '--en', 'Floral', '--ru', 'Цветочный');
+  desen('create-user', '--email', accounts.designer.email, '--password', accounts.designer.password, '--admin', '--name', accounts.designer.name);
   console.log(`e2e data in ${dir}`);
 }

@@ -21,8 +21,41 @@ pub fn token_of(req: &HttpRequest) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// The HttpOnly cookie that carries the session token for image and file routes, which the
+/// browser fetches without headers (`<img src>`). Only those GET routes accept it, so it cannot
+/// be used to change anything on a user's behalf.
+pub const IMAGE_COOKIE: &str = "desen_images";
+
+/// The image cookie for a session token (set at sign-in and on token validation).
+pub fn image_cookie(
+    token: &str,
+    settings: &crate::AccountsSettings,
+) -> actix_web::cookie::Cookie<'static> {
+    actix_web::cookie::Cookie::build(IMAGE_COOKIE, token.to_owned())
+        .path("/service/")
+        .http_only(true)
+        .secure(settings.public_url.starts_with("https://"))
+        .same_site(actix_web::cookie::SameSite::Strict)
+        .max_age(actix_web::cookie::time::Duration::days(
+            settings.remember_days as i64,
+        ))
+        .finish()
+}
+
+/// The cookie that removes the image cookie (sign-out).
+pub fn image_cookie_removal() -> actix_web::cookie::Cookie<'static> {
+    let mut cookie = actix_web::cookie::Cookie::build(IMAGE_COOKIE, "")
+        .path("/service/")
+        .finish();
+    cookie.make_removal();
+    cookie
+}
+
 /// Any signed-in user with an active account.
 pub struct SignedIn(pub CurrentSession);
+
+/// A signed-in user of an image or file route: the `Access-Token` header, else the image cookie.
+pub struct ImageViewer(pub CurrentSession);
 
 /// An admin whose session passed the second factor.
 pub struct Admin(pub CurrentSession);
@@ -30,7 +63,10 @@ pub struct Admin(pub CurrentSession);
 type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
 fn load_session(req: &HttpRequest) -> Extracted<CurrentSession> {
-    let token = token_of(req);
+    session_for(req, token_of(req))
+}
+
+fn session_for(req: &HttpRequest, token: Option<String>) -> Extracted<CurrentSession> {
     let ctx = req.app_data::<web::Data<AccountsContext>>().cloned();
     let pool = req.app_data::<web::Data<DbPool>>().cloned();
     Box::pin(async move {
@@ -55,6 +91,21 @@ impl FromRequest for SignedIn {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let session = load_session(req);
         Box::pin(async move { session.await.map(SignedIn) })
+    }
+}
+
+impl FromRequest for ImageViewer {
+    type Error = ApiError;
+    type Future = Extracted<ImageViewer>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = token_of(req).or_else(|| {
+            req.cookie(IMAGE_COOKIE)
+                .map(|c| c.value().to_owned())
+                .filter(|t| !t.is_empty() && t.len() <= 128)
+        });
+        let session = session_for(req, token);
+        Box::pin(async move { session.await.map(ImageViewer) })
     }
 }
 

@@ -63,11 +63,6 @@ pub struct UserListForm {
     pub query: Option<String>,
 }
 
-/// True for the usual spellings of a checked box.
-pub fn checked(value: Option<&str>) -> bool {
-    matches!(value.map(str::trim), Some("true" | "1" | "on" | "yes"))
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountUser {

@@ -12,7 +12,7 @@ pub mod service;
 pub mod settings;
 pub mod texts;
 
-pub use auth::{Admin, SignedIn};
+pub use auth::{Admin, ImageViewer, SignedIn};
 pub use error::AccountError;
 pub use service::{AccountsContext, CurrentSession};
 pub use settings::AccountsSettings;

@@ -2,6 +2,7 @@
 
 use chrono::NaiveDateTime;
 use db::schema::{account_links, customers, sign_ins, users};
+use desen_core::text_enum;
 use diesel::prelude::*;
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
@@ -64,25 +65,6 @@ pub struct SignInRecord {
     pub ip: String,
     pub outcome: String,
     pub at: NaiveDateTime,
-}
-
-macro_rules! text_enum {
-    ($(#[$doc:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name { $($variant),+ }
-
-        impl $name {
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-
-            pub fn parse(text: &str) -> Option<Self> {
-                match text.trim() { $($text => Some($name::$variant),)+ _ => None }
-            }
-        }
-    };
 }
 
 text_enum!(

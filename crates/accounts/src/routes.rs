@@ -1,13 +1,13 @@
 //! Account routes: extract, call the service on the blocking pool, answer.
 
-use crate::auth::{Admin, SignedIn, client_ip, token_of};
+use crate::auth::{Admin, SignedIn, client_ip, image_cookie, image_cookie_removal, token_of};
 use crate::dto::*;
 use crate::error::AccountError;
 use crate::service::{self, AccountsContext, CreatePasswordInput, LoginInput, SignedInSession};
 use actix_web::{HttpRequest, HttpResponse, web};
 use db::DbPool;
 use desen_core::PageRequest;
-use web_api::{ApiError, blocking};
+use web_api::{ApiError, blocking, checked};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/account/login_collection", web::post().to(login))
@@ -58,16 +58,19 @@ fn sign_in_error(error: ApiError, code: i32) -> ApiError {
 
 async fn signed_in_answer(
     pool: Pool,
+    ctx: &Ctx,
     result: Result<SignedInSession, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
     let signed_in = result?;
     let session = signed_in.session.clone();
     let company = blocking(move || service::company_name(&mut *pool.get()?, &session.user)).await?;
-    Ok(HttpResponse::Ok().json(SignInAnswer::new(
-        signed_in.token,
-        &signed_in.session,
-        company,
-    )))
+    Ok(HttpResponse::Ok()
+        .cookie(image_cookie(&signed_in.token, &ctx.settings))
+        .json(SignInAnswer::new(
+            signed_in.token,
+            &signed_in.session,
+            company,
+        )))
 }
 
 async fn run_sign_in(
@@ -108,8 +111,9 @@ async fn login(
         ip: client_ip(&req, &ctx.settings.trusted_proxies),
         previous_token: token_of(&req),
     };
+    let ctx_for_cookie = ctx.clone();
     let result = run_sign_in(&pool, move |conn| service::login(conn, &ctx, input)).await;
-    signed_in_answer(pool, result).await
+    signed_in_answer(pool, &ctx_for_cookie, result).await
 }
 
 /// Is the `Access-Token` a live session?
@@ -118,6 +122,7 @@ async fn validate_token(req: HttpRequest, ctx: Ctx, pool: Pool) -> Result<HttpRe
     let Some(token) = token_of(&req) else {
         return Ok(HttpResponse::Ok().json(ValidateAnswer::invalid()));
     };
+    let cookie = image_cookie(&token, &ctx.settings);
     let answer = blocking(move || {
         let mut conn = pool.get()?;
         match service::current_session(&mut conn, &ctx, &token)? {
@@ -129,14 +134,21 @@ async fn validate_token(req: HttpRequest, ctx: Ctx, pool: Pool) -> Result<HttpRe
         }
     })
     .await?;
-    Ok(HttpResponse::Ok().json(answer))
+    // A live session (re)gets its image cookie, e.g. after the browser dropped it.
+    let mut response = HttpResponse::Ok();
+    if answer.is_valid {
+        response.cookie(cookie);
+    }
+    Ok(response.json(answer))
 }
 
 /// End this session.
 #[utoipa::path(post, path = "/service/account/logout", responses((status = 200, body = OkAnswer)))]
 async fn logout(SignedIn(session): SignedIn, ctx: Ctx) -> Result<HttpResponse, ApiError> {
     blocking(move || service::logout(&ctx, &session)).await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    Ok(HttpResponse::Ok()
+        .cookie(image_cookie_removal())
+        .json(OkAnswer { ok: true }))
 }
 
 /// Start TOTP enrollment (admins without an authenticator).
@@ -213,11 +225,12 @@ async fn auto_login(
 ) -> Result<HttpResponse, ApiError> {
     let ip = client_ip(&req, &ctx.settings.trusted_proxies);
     let token = form.into_inner().token;
+    let ctx_for_cookie = ctx.clone();
     let result = run_sign_in(&pool, move |conn| {
         service::auto_login(conn, &ctx, token, ip)
     })
     .await;
-    signed_in_answer(pool, result).await
+    signed_in_answer(pool, &ctx_for_cookie, result).await
 }
 
 /// Issue an auto-login link for a user (admin).

@@ -40,6 +40,18 @@ pub struct CurrentSession {
     pub second_factor_validated: bool,
 }
 
+impl CurrentSession {
+    pub fn viewer(&self) -> desen_core::Viewer {
+        desen_core::Viewer {
+            user_guid: self.user.guid.clone(),
+            customer_guid: self.user.customer_guid.clone(),
+            is_admin: self.user.is_admin,
+            is_in_house: self.user.is_in_house,
+            second_factor_validated: self.second_factor_validated,
+        }
+    }
+}
+
 /// What the second-factor step asks of an admin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -633,7 +645,7 @@ pub fn ensure_customer(conn: &mut DbConnection, name: &str) -> Result<Customer, 
     let customer = Customer {
         guid: uuid::Uuid::new_v4().to_string(),
         name: name.to_owned(),
-        name_sef: crate::texts::slug(name),
+        name_sef: desen_core::slug(name),
         address: String::new(),
         code: String::new(),
         visible: true,

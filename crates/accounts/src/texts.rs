@@ -54,40 +54,9 @@ pub fn link_mail(
     )
 }
 
-/// A URL-safe name: lower-case ASCII letters, digits and dashes (Turkish letters transliterated).
-pub fn slug(text: &str) -> String {
-    let mut slug = String::new();
-    for c in text.trim().to_lowercase().chars() {
-        let mapped = match c {
-            'ç' => "c",
-            'ğ' => "g",
-            'ı' | 'i' | 'î' => "i",
-            'ö' => "o",
-            'ş' => "s",
-            'ü' | 'û' => "u",
-            c if c.is_ascii_alphanumeric() => {
-                slug.push(c);
-                continue;
-            }
-            _ => "-",
-        };
-        if mapped == "-" && (slug.is_empty() || slug.ends_with('-')) {
-            continue;
-        }
-        slug.push_str(mapped);
-    }
-    slug.trim_end_matches('-').to_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn slugs_transliterate_turkish() {
-        assert_eq!(slug("  Çiçek Tekstil A.Ş. "), "cicek-tekstil-a-s");
-        assert_eq!(slug("Öz-Güneş"), "oz-gunes");
-    }
 
     #[test]
     fn mails_carry_the_link_in_each_language() {

@@ -4,9 +4,14 @@ pub mod error;
 pub mod ids;
 pub mod language;
 pub mod paging;
+pub mod text;
+pub mod text_enum;
 pub mod time;
+pub mod viewer;
 
 pub use error::{DomainError, ErrorKind};
 pub use ids::{CustomerGuid, UserGuid};
 pub use language::Language;
 pub use paging::{Page, PageRequest};
+pub use text::slug;
+pub use viewer::Viewer;

@@ -61,6 +61,201 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    archives (id) {
+        id -> Integer,
+        code -> Text,
+        name_tr -> Text,
+        name_en -> Text,
+        name_ru -> Text,
+        next_number -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    labels (id) {
+        id -> Integer,
+        group_id -> Nullable<Integer>,
+        is_group_header -> Bool,
+        name_tr -> Text,
+        name_en -> Text,
+        name_ru -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    designs (guid) {
+        guid -> Text,
+        number -> Text,
+        archive_id -> Integer,
+        design_type -> Text,
+        screen_status -> Text,
+        channel_count -> Integer,
+        layer_count -> Integer,
+        is_confined -> Bool,
+        customer_guid -> Nullable<Text>,
+        studio -> Text,
+        notes -> Text,
+        original_name -> Text,
+        owned_extra -> Bool,
+        width_px -> Integer,
+        height_px -> Integer,
+        dpi -> Double,
+        color_mode -> Text,
+        bit_depth -> Integer,
+        repeat_direction -> Text,
+        repeat_offset -> Text,
+        repeat_offset_custom -> Nullable<Double>,
+        closed_countries -> Text,
+        uploaded_at -> Timestamp,
+        edited_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    design_parameters (design_guid) {
+        design_guid -> Text,
+        dp0 -> Text,
+        dp1 -> Text,
+        dp2 -> Text,
+        dp3 -> Text,
+        dp4 -> Text,
+        dp5 -> Text,
+        dp6 -> Text,
+        dp7 -> Text,
+        dp8 -> Text,
+        dp9 -> Text,
+    }
+}
+
+diesel::table! {
+    design_labels (design_guid, label_id) {
+        design_guid -> Text,
+        label_id -> Integer,
+    }
+}
+
+diesel::table! {
+    design_channels (design_guid, position) {
+        design_guid -> Text,
+        position -> Integer,
+        name -> Text,
+        color -> Text,
+        mask_key -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    colorways (guid) {
+        guid -> Text,
+        design_guid -> Text,
+        name -> Text,
+        position -> Integer,
+        inks -> Text,
+        source_key -> Nullable<Text>,
+        source_name -> Text,
+        source_hash -> Nullable<Text>,
+        renditions_key -> Text,
+        preview_width -> Integer,
+        preview_height -> Integer,
+        tile_levels -> Integer,
+        thumbnails -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    colorway_colors (colorway_guid, position) {
+        colorway_guid -> Text,
+        position -> Integer,
+        l -> Double,
+        a -> Double,
+        b -> Double,
+        rgb -> Text,
+        share -> Double,
+    }
+}
+
+diesel::table! {
+    design_orders (id) {
+        id -> Text,
+        design_guid -> Text,
+        customer_guid -> Nullable<Text>,
+        amount -> Double,
+        order_type -> Text,
+        ordered_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    import_jobs (id) {
+        id -> Text,
+        archive_id -> Integer,
+        is_new_import -> Bool,
+        state -> Text,
+        created_by -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    import_files (id) {
+        id -> Text,
+        job_id -> Text,
+        position -> Integer,
+        original_name -> Text,
+        byte_size -> BigInt,
+        content_hash -> Text,
+        format -> Text,
+        source_key -> Text,
+        state -> Text,
+        progress -> Integer,
+        attempts -> Integer,
+        error_code -> Nullable<Text>,
+        error_detail -> Nullable<Text>,
+        claimed_by -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+        facts -> Nullable<Text>,
+        renditions_key -> Nullable<Text>,
+        group_key -> Text,
+        design_number -> Nullable<Text>,
+        colorway_name -> Nullable<Text>,
+        design_guid -> Nullable<Text>,
+        colorway_guid -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(users -> customers (customer_guid));
 diesel::joinable!(account_links -> users (user_guid));
-diesel::allow_tables_to_appear_in_same_query!(customers, users, account_links, sign_ins);
+diesel::joinable!(designs -> archives (archive_id));
+diesel::joinable!(designs -> customers (customer_guid));
+diesel::joinable!(design_labels -> designs (design_guid));
+diesel::joinable!(design_parameters -> designs (design_guid));
+diesel::joinable!(design_labels -> labels (label_id));
+diesel::joinable!(design_channels -> designs (design_guid));
+diesel::joinable!(colorways -> designs (design_guid));
+diesel::joinable!(colorway_colors -> colorways (colorway_guid));
+diesel::joinable!(design_orders -> designs (design_guid));
+diesel::joinable!(design_orders -> customers (customer_guid));
+diesel::joinable!(import_files -> import_jobs (job_id));
+diesel::joinable!(import_jobs -> archives (archive_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    customers,
+    users,
+    account_links,
+    sign_ins,
+    archives,
+    labels,
+    designs,
+    design_labels,
+    design_parameters,
+    design_channels,
+    colorways,
+    colorway_colors,
+    design_orders,
+    import_jobs,
+    import_files,
+);

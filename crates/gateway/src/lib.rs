@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod images;
 pub mod settings;
 
 use accounts::AccountsContext;
@@ -11,10 +12,13 @@ use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
 use db::DbPool;
 use desen_core::ErrorKind;
+use import::service::ImportContext;
+use import::worker::{Waker, Workers};
 use secrecy::ExposeSecret;
 use settings::Settings;
 use std::path::PathBuf;
 use std::sync::Arc;
+use storage::Storage;
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use web_api::ApiError;
@@ -24,6 +28,10 @@ use web_api::ApiError;
 pub struct AppState {
     pub pool: DbPool,
     pub accounts: AccountsContext,
+    pub storage: Storage,
+    pub import: ImportContext,
+    /// Wakes the import workers when files are queued.
+    pub import_waker: Waker,
     pub static_dir: PathBuf,
     pub sessions_backend: &'static str,
 }
@@ -43,16 +51,52 @@ impl AppState {
                 from: settings.mail_from.clone(),
             }),
         };
-        Ok(AppState {
+        AppState::assemble(
             pool,
-            accounts: AccountsContext {
+            AccountsContext {
                 stores,
                 mailer,
                 settings: settings.accounts.clone(),
             },
-            static_dir: settings.static_dir.clone(),
-            sessions_backend: if redis.is_some() { "redis" } else { "memory" },
+            if redis.is_some() { "redis" } else { "memory" },
+            settings.static_dir.clone(),
+            &settings.data_dir,
+            settings.import.clone(),
+        )
+    }
+
+    /// The state over given parts; files go under `data_dir` (`objects/`, `scratch/`).
+    pub fn assemble(
+        pool: DbPool,
+        accounts: AccountsContext,
+        sessions_backend: &'static str,
+        static_dir: PathBuf,
+        data_dir: &std::path::Path,
+        import: import::ImportSettings,
+    ) -> anyhow::Result<AppState> {
+        let storage = Storage::local(&data_dir.join("objects"))?;
+        Ok(AppState {
+            pool,
+            import: ImportContext {
+                storage: storage.clone(),
+                settings: import,
+                scratch: data_dir.join("scratch"),
+            },
+            storage,
+            import_waker: Waker::default(),
+            accounts,
+            static_dir,
+            sessions_backend,
         })
+    }
+
+    /// Starts the import workers of this process.
+    pub fn start_import_workers(&self) -> Workers {
+        Workers::start(
+            self.pool.clone(),
+            self.import.clone(),
+            self.import_waker.clone(),
+        )
     }
 }
 
@@ -67,6 +111,8 @@ struct GatewayApi;
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = GatewayApi::openapi();
     doc.merge(accounts::routes::AccountsApi::openapi());
+    doc.merge(catalog::routes::CatalogApi::openapi());
+    doc.merge(import::routes::ImportApi::openapi());
     doc
 }
 
@@ -96,6 +142,9 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         let static_dir = state.static_dir.clone();
         cfg.app_data(web::Data::new(state.pool.clone()))
             .app_data(web::Data::new(state.accounts.clone()))
+            .app_data(web::Data::new(state.storage.clone()))
+            .app_data(web::Data::new(state.import.clone()))
+            .app_data(web::Data::new(state.import_waker.clone()))
             .app_data(web::Data::new(state.clone()))
             .app_data(web_api::form_config())
             .app_data(web_api::json_config())
@@ -104,6 +153,9 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .route("/health", web::get().to(health))
                     .route("/openapi.json", web::get().to(openapi_json))
                     .configure(accounts::routes::configure)
+                    .configure(catalog::routes::configure)
+                    .configure(import::routes::configure)
+                    .configure(images::configure)
                     .default_service(web::to(unknown_route)),
             )
             .service(

@@ -48,6 +48,28 @@ enum Command {
         #[arg(long)]
         email: String,
     },
+    /// Import TIFF/PSD/PSB files or whole folders into an archive (created when missing), through
+    /// the same checks and pipeline as uploads.
+    Import {
+        /// The archive's name, code or id.
+        #[arg(long)]
+        archive: String,
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+    },
+    /// Create a design label with its names in Turkish, English and Russian.
+    CreateLabel {
+        #[arg(long)]
+        tr: String,
+        #[arg(long)]
+        en: String,
+        #[arg(long)]
+        ru: String,
+    },
+    /// Fill an empty archive with the demo designs (does nothing when designs exist).
+    Demo,
+    /// Write sample production files into a folder (two colorways as TIFF, a PSB, a fake TIFF).
+    SampleFiles { dir: std::path::PathBuf },
 }
 
 fn main() -> anyhow::Result<()> {
@@ -104,6 +126,31 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::Import { archive, paths } => import_command(&settings, &archive, &paths),
+        Command::CreateLabel { tr, en, ru } => {
+            migrate(&settings)?;
+            let state = AppState::build(&settings)?;
+            let id = catalog::service::create_label(&mut *state.pool.get()?, [&tr, &en, &ru], None, false)?;
+            println!("created label {id}: {en}");
+            Ok(())
+        }
+        Command::Demo => {
+            migrate(&settings)?;
+            let state = AppState::build(&settings)?;
+            let added = demo::seed_if_empty(
+                &state.pool,
+                &state.import,
+                &settings.scratch_dir().join("demo"),
+            )?;
+            println!("demo archive: {added} designs added");
+            Ok(())
+        }
+        Command::SampleFiles { dir } => {
+            for path in demo::write_sample_files(&dir)? {
+                println!("{}", path.display());
+            }
+            Ok(())
+        }
         Command::ResetPassword { email } => {
             migrate(&settings)?;
             let state = AppState::build(&settings)?;
@@ -112,6 +159,59 @@ fn main() -> anyhow::Result<()> {
             println!("new password for {email}: {password}");
             Ok(())
         }
+    }
+}
+
+/// `desen import`: a progress bar, then one summary line and each refused file with the reason.
+fn import_command(
+    settings: &Settings,
+    archive: &str,
+    paths: &[std::path::PathBuf],
+) -> anyhow::Result<()> {
+    migrate(settings)?;
+    let state = AppState::build(settings)?;
+    let (archive, created) =
+        catalog::service::find_or_create_archive(&mut *state.pool.get()?, archive)?;
+    if created {
+        println!(
+            "created archive {} (code {})",
+            archive.name_en, archive.code
+        );
+    }
+    let bar = ProgressBar(indicatif::ProgressBar::new(100));
+    let summary = import::shell::import_paths(&state.pool, &state.import, archive.id, paths, &bar)?;
+    println!(
+        "imported {} designs, {} colorways; refused {} files",
+        summary.designs,
+        summary.colorways,
+        summary.refused.len()
+    );
+    for (path, why) in &summary.refused {
+        println!("  {}: {why}", path.display());
+    }
+    Ok(())
+}
+
+struct ProgressBar(indicatif::ProgressBar);
+
+impl import::shell::ShellProgress for ProgressBar {
+    fn files(&self, total: usize) {
+        self.0.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos:>3}% {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        self.0.set_message(format!("{total} files"));
+    }
+
+    fn processing(&self, percent: i32, current: &str) {
+        self.0.set_position(percent.clamp(0, 100) as u64);
+        if !current.is_empty() {
+            self.0.set_message(current.to_owned());
+        }
+    }
+
+    fn done(&self) {
+        self.0.finish_and_clear();
     }
 }
 
@@ -150,6 +250,9 @@ fn generated_password() -> String {
         .collect()
 }
 
+/// The archive a fresh installation starts with: code and names in tr, en, ru.
+const DEFAULT_ARCHIVE: (&str, [&str; 3]) = ("01", ["Ana Arşiv", "Main Archive", "Основной архив"]);
+
 fn serve(settings: Settings) -> anyhow::Result<()> {
     let applied = migrate(&settings)?;
     let state = AppState::build(&settings)?;
@@ -182,13 +285,20 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
             );
         }
     }
+    // Uploads need an archive to go into; a fresh installation starts with one.
+    catalog::service::ensure_archive(
+        &mut *state.pool.get()?,
+        DEFAULT_ARCHIVE.0,
+        DEFAULT_ARCHIVE.1,
+    )?;
     let listen = settings.listen.clone();
     let workers = if settings.workers == 0 {
         std::thread::available_parallelism().map_or(2, |n| n.get())
     } else {
         settings.workers
     };
-    actix_web::rt::System::new().block_on(async move {
+    let import_workers = state.start_import_workers();
+    let served = actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || app(state.clone()))
             .workers(workers)
             .shutdown_timeout(20)
@@ -196,5 +306,7 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
             .with_context(|| format!("binding {listen}"))?;
         println!("Desen is serving on http://{listen}");
         server.run().await.context("server")
-    })
+    });
+    import_workers.stop();
+    served
 }

@@ -23,6 +23,8 @@ pub struct Settings {
     #[serde(default)]
     pub smtp: Option<SmtpSettings>,
     #[serde(default)]
+    pub import: import::ImportSettings,
+    #[serde(default)]
     pub database_pool_size: Option<u32>,
     /// From `DATABASE_URL`; defaults to `sqlite://<data_dir>/archive.db`.
     #[serde(skip)]
@@ -76,6 +78,11 @@ impl Settings {
 
     pub fn outbox_dir(&self) -> PathBuf {
         self.data_dir.join("outbox")
+    }
+
+    /// Uploads in flight and other short-lived files.
+    pub fn scratch_dir(&self) -> PathBuf {
+        self.data_dir.join("scratch")
     }
 }
 

@@ -2,128 +2,15 @@
 //! PostgreSQL with DESEN_TEST_BACKEND=postgres).
 #![expect(clippy::unwrap_used, reason = "tests")]
 
+mod common;
+
 use accounts::credentials::totp;
 use accounts::settings::{AccountsSettings, Limit};
-use actix_web::body::MessageBody;
-use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test;
-use gateway::{AppState, app};
+use common::*;
 use serde_json::Value;
 use test_support::TestWorld;
-
-const PASSWORD: &str = "Passw0rd!";
-
-struct Api<S> {
-    app: S,
-}
-
-fn state(world: &TestWorld, static_dir: &std::path::Path) -> AppState {
-    AppState {
-        pool: world.pool.clone(),
-        accounts: world.accounts.clone(),
-        static_dir: static_dir.to_path_buf(),
-        sessions_backend: "memory",
-    }
-}
-
-async fn api(
-    world: &TestWorld,
-) -> Api<
-    impl Service<
-        actix_http::Request,
-        Response = ServiceResponse<impl MessageBody>,
-        Error = actix_web::Error,
-    >,
-> {
-    let static_dir = world.outbox.parent().unwrap().join("static");
-    std::fs::create_dir_all(&static_dir).unwrap();
-    std::fs::write(
-        static_dir.join("index.html"),
-        "<!doctype html><title>Desen</title>",
-    )
-    .unwrap();
-    let app = test::init_service(app(state(world, &static_dir))).await;
-    Api { app }
-}
-
-impl<S, B> Api<S>
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    async fn form(
-        &self,
-        path: &str,
-        token: Option<&str>,
-        fields: &[(&str, &str)],
-    ) -> (StatusCode, Value) {
-        let body = serde_urlencoded::to_string(fields).unwrap();
-        self.raw(path, token, body).await
-    }
-
-    async fn raw(&self, path: &str, token: Option<&str>, body: String) -> (StatusCode, Value) {
-        let mut request = test::TestRequest::post()
-            .uri(path)
-            .peer_addr("203.0.113.9:5000".parse().unwrap())
-            .insert_header(("content-type", "application/x-www-form-urlencoded"))
-            .set_payload(body);
-        if let Some(token) = token {
-            request = request.insert_header(("Access-Token", token));
-        }
-        let response = test::call_service(&self.app, request.to_request()).await;
-        let status = response.status();
-        let bytes = test::read_body(response).await;
-        (
-            status,
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        )
-    }
-
-    async fn login(&self, email: &str, password: &str) -> (StatusCode, Value) {
-        self.form(
-            "/service/account/login_collection",
-            None,
-            &[
-                ("mailAddress", email),
-                ("password", password),
-                ("remember", "true"),
-                ("language", "tr"),
-                ("view", "archive"),
-            ],
-        )
-        .await
-    }
-
-    async fn token(&self, email: &str, password: &str) -> String {
-        let (status, body) = self.login(email, password).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        body["accessToken"].as_str().unwrap().to_owned()
-    }
-
-    /// Signs an admin in and through the second factor; returns the validated token.
-    async fn admin_token(&self, email: &str) -> String {
-        let token = self.token(email, PASSWORD).await;
-        let (_, enrollment) = self
-            .form("/service/account/second-factor/enroll", Some(&token), &[])
-            .await;
-        let secret = enrollment["secret"].as_str().unwrap();
-        let code = totp::code_at(secret, chrono::Utc::now().timestamp() as u64).unwrap();
-        let (status, body) = self
-            .form(
-                "/service/account/second-factor/verify",
-                Some(&token),
-                &[("code", &code)],
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        token
-    }
-}
-
-fn code(body: &Value) -> &str {
-    body["code"].as_str().unwrap_or_default()
-}
 
 #[actix_web::test]
 async fn login_answers_with_the_spec_shape_and_codes() {

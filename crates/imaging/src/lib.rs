@@ -7,5 +7,35 @@
 pub mod error;
 pub mod info;
 
+// Decoders and writers of design files.
+pub mod decode;
+pub mod limits;
+mod psd_reader;
+mod tiff_reader;
+pub mod write;
+
+// Renditions: colorways → thumbnails, preview, tiles, palette, masks.
+pub mod color;
+pub mod encode;
+pub mod memory_source;
+pub mod palette;
+pub mod render;
+pub mod resize;
+pub mod tiles;
+
+pub use color::{Lab, ProcessConverter, ciede2000};
+pub use decode::{open, open_reader, read_all, read_info, sniff};
 pub use error::ImagingError;
 pub use info::{Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo};
+pub use limits::Limits;
+pub use memory_source::{MemorySource, ProceduralSource};
+pub use palette::PaletteEntry;
+pub use render::{
+    ColorwayPlan, ColorwayReport, RenditionPlan, RenditionReport, RenditionSink, recolor_preview,
+    render,
+};
+pub use resize::{GrayImage, RgbImage};
+pub use write::{
+    RowMut, Samples, TiffCompression, TiffOptions, WriteImage, WriteSpec, write_psd,
+    write_psd_streaming, write_tiff, write_tiff_streaming,
+};

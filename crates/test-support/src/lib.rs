@@ -16,6 +16,8 @@ pub struct TestWorld {
     pub pool: DbPool,
     pub accounts: AccountsContext,
     pub outbox: PathBuf,
+    /// A scratch folder of this test (objects, uploads), removed at the end.
+    pub files: PathBuf,
     _files: TempDir,
 }
 
@@ -57,6 +59,7 @@ impl TestWorld {
             pool,
             accounts,
             outbox,
+            files: files.clone(),
             _files: TempDir(files),
         }
     }

@@ -152,3 +152,18 @@ pub fn json_config() -> web::JsonConfig {
             api.into()
         })
 }
+
+/// True for the usual spellings of a checked box in form data.
+pub fn checked(value: Option<&str>) -> bool {
+    matches!(value.map(str::trim), Some("true" | "1" | "on" | "yes"))
+}
+
+/// A form's yes/no field: None when absent, an error naming the field when unreadable.
+pub fn flag(value: Option<&str>, field: &'static str) -> Result<Option<bool>, &'static str> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some("true" | "1" | "on" | "yes") => Ok(Some(true)),
+        Some("false" | "0" | "off" | "no") => Ok(Some(false)),
+        Some(_) => Err(field),
+    }
+}

@@ -1,4 +1,8 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { e2eDir } from './env';
+import { totp } from './totp';
 
 /** Fills and sends the login form (field names do not depend on the language). */
 export async function signIn(page: Page, email: string, password: string) {
@@ -14,4 +18,38 @@ export async function expectGreeting(page: Page, name: string) {
 
 export async function chooseLanguage(page: Page, locale: 'en' | 'tr' | 'ru') {
   await page.getByTestId('language-select').selectOption(locale);
+}
+
+type Admin = { email: string; password: string };
+type StoredFactor = { secret: string; lastStep: number };
+
+function factorFile(email: string): string {
+  return path.join(e2eDir(), `totp-${email.replace(/[^a-z0-9]+/gi, '_')}.json`);
+}
+
+/**
+ * Signs an admin in through the second factor: enrols the authenticator on the account's first
+ * sign-in of the run (the secret is kept in the run's temp dir), else answers with a code of a
+ * time step not used before (the server never accepts a step twice).
+ */
+export async function signInAsAdmin(page: Page, admin: Admin) {
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/authenticate/);
+  const secretText = page.getByTestId('totp-secret');
+  await expect(secretText.or(page.getByText('Enter the 6-digit code from your authenticator app.'))).toBeVisible();
+
+  const file = factorFile(admin.email);
+  let stored: StoredFactor;
+  if (await secretText.isVisible()) {
+    stored = { secret: ((await secretText.textContent()) ?? '').trim(), lastStep: 0 };
+  } else if (existsSync(file)) {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as StoredFactor;
+  } else {
+    throw new Error(`${admin.email} has an authenticator already, but its secret was not recorded in this run (${file})`);
+  }
+  const step = Math.max(Math.floor(Date.now() / 30_000), stored.lastStep + 1);
+  writeFileSync(file, JSON.stringify({ ...stored, lastStep: step }));
+  await page.locator('input[name="code"]').fill(totp(stored.secret, step * 30_000));
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/admin$/);
 }

@@ -39,4 +39,6 @@ export const accounts = {
   user: { email: 'user@example.com', password: 'Passw0rd!', name: 'Ayşe User' },
   admin: { email: 'admin@example.com', password: 'Adm1nPass!', name: 'Admin' },
   reset: { email: 'reset@example.com', password: 'Passw0rd!', name: 'Reset User' },
+  /** A second staff admin for journeys that need the admin panel: it enrols its own authenticator. */
+  designer: { email: 'designer@example.com', password: 'Des1gnPass!', name: 'Design Admin' },
 } as const;

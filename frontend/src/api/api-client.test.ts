@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setSession } from '@/lib/session';
 import { testUser } from '@/testing/fixtures';
 import { server } from '@/testing/server';
-import { apiPost } from './api-client';
+import { apiDelete, apiPost, apiPut } from './api-client';
 import { ApiError } from './api-error';
 
 describe('api client', () => {
@@ -31,5 +31,22 @@ describe('api client', () => {
   it('maps unknown codes and non-JSON failures to generic', async () => {
     server.use(http.post('*/service/echo', () => new HttpResponse('Bad gateway', { status: 502 })));
     await expect(apiPost('/echo')).rejects.toMatchObject({ status: 502, code: 'generic' });
+  });
+
+  it('puts a form and deletes without a body', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.put('*/service/thing/1', async ({ request }) => {
+        seen.push(`PUT ${await request.text()}`);
+        return HttpResponse.json({ saved: true });
+      }),
+      http.delete('*/service/thing/1', async ({ request }) => {
+        seen.push(`DELETE ${await request.text()}`);
+        return HttpResponse.json({ deleted: true });
+      }),
+    );
+    await expect(apiPut('/thing/1', { studio: 'A B', labelIDs: '1,2' })).resolves.toEqual({ saved: true });
+    await expect(apiDelete('/thing/1')).resolves.toEqual({ deleted: true });
+    expect(seen).toEqual(['PUT studio=A+B&labelIDs=1%2C2', 'DELETE ']);
   });
 });

@@ -13,21 +13,39 @@ function toForm(values: FormValues): URLSearchParams {
   return form;
 }
 
-function url(path: string): string {
+/** The absolute URL of `/service{path}`. */
+export function apiUrl(path: string): string {
   return new URL(`${API_BASE}${path}`, window.location.origin).toString();
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, form?: FormValues, signal?: AbortSignal): Promise<T> {
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Headers of every call: JSON answers, and the stored `Access-Token` when there is one. */
+export function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers['Access-Token'] = token;
+  return headers;
+}
+
+/** The typed answer of a finished call: the body on success, the error envelope as an ApiError otherwise. */
+export function parseAnswer<T>(status: number, ok: boolean, body: unknown): T {
+  if (!ok) throw ApiError.fromBody(status, body as ApiErrorBody | null);
+  if (body === null || typeof body !== 'object') {
+    throw new ApiError(status, 'generic', 'malformed answer', { responseCode: GENERIC_RESPONSE_CODE });
+  }
+  return body as T;
+}
+
+async function request<T>(method: Method, path: string, form?: FormValues, signal?: AbortSignal): Promise<T> {
+  const headers = authHeaders();
   let response: Response;
   try {
-    response = await fetch(url(path), {
+    response = await fetch(apiUrl(path), {
       method,
       headers,
       // A URLSearchParams body is sent as application/x-www-form-urlencoded.
-      body: method === 'POST' ? toForm(form ?? {}) : undefined,
+      body: method === 'POST' || method === 'PUT' ? toForm(form ?? {}) : undefined,
       signal,
     });
   } catch (cause) {
@@ -35,11 +53,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, form?: FormValue
     throw ApiError.network(cause);
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw ApiError.fromBody(response.status, body as ApiErrorBody | null);
-  if (body === null || typeof body !== 'object') {
-    throw new ApiError(response.status, 'generic', 'malformed answer', { responseCode: GENERIC_RESPONSE_CODE });
-  }
-  return body as T;
+  return parseAnswer<T>(response.status, response.ok, body);
 }
 
 /** POST a form (URLSearchParams) to `/service{path}` with the stored `Access-Token`. */
@@ -49,4 +63,23 @@ export function apiPost<T>(path: string, form?: FormValues, signal?: AbortSignal
 
 export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return request<T>('GET', path, undefined, signal);
+}
+
+/** PUT a form (URLSearchParams) to `/service{path}`. */
+export function apiPut<T>(path: string, form?: FormValues, signal?: AbortSignal): Promise<T> {
+  return request<T>('PUT', path, form, signal);
+}
+
+export function apiDelete<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return request<T>('DELETE', path, undefined, signal);
+}
+
+/**
+ * An image or file of the API read with the `Access-Token` header, for routes that do not take
+ * the image cookie a plain <img src> sends.
+ */
+export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await fetch(new URL(url, window.location.origin), { headers: { 'Access-Token': getToken() ?? '' }, signal });
+  if (!response.ok) throw ApiError.fromBody(response.status, null);
+  return response.blob();
 }

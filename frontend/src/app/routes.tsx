@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
               // Not marked as auth in the spec, but it requires the admin check: it sits under the guard.
               comingSoon('labels', 'admin:menu.labels'),
               comingSoon('pin', 'admin:menu.pin'),
-              comingSoon('design', 'admin:menu.design'),
+              { path: 'design', lazy: async () => ({ Component: (await import('@/features/design-admin/components/design-admin-page')).DesignAdminPage }) },
               comingSoon('settings', 'admin:menu.settings'),
             ],
           },

@@ -4,28 +4,31 @@ import enAdmin from '@/locales/en/admin.json';
 import enArchive from '@/locales/en/archive.json';
 import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
+import enDesignAdmin from '@/locales/en/design-admin.json';
 import enErrors from '@/locales/en/errors.json';
 import enPages from '@/locales/en/pages.json';
 import ruAdmin from '@/locales/ru/admin.json';
 import ruArchive from '@/locales/ru/archive.json';
 import ruAuth from '@/locales/ru/auth.json';
 import ruCommon from '@/locales/ru/common.json';
+import ruDesignAdmin from '@/locales/ru/design-admin.json';
 import ruErrors from '@/locales/ru/errors.json';
 import ruPages from '@/locales/ru/pages.json';
 import trAdmin from '@/locales/tr/admin.json';
 import trArchive from '@/locales/tr/archive.json';
 import trAuth from '@/locales/tr/auth.json';
 import trCommon from '@/locales/tr/common.json';
+import trDesignAdmin from '@/locales/tr/design-admin.json';
 import trErrors from '@/locales/tr/errors.json';
 import trPages from '@/locales/tr/pages.json';
 import { defaultLocale, detectLocale, rememberLocale, supportedLocales, type Locale } from './locale';
 
-export const namespaces = ['common', 'auth', 'archive', 'admin', 'pages', 'errors'] as const;
+export const namespaces = ['common', 'auth', 'archive', 'admin', 'designAdmin', 'pages', 'errors'] as const;
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, archive: enArchive, admin: enAdmin, pages: enPages, errors: enErrors },
-  tr: { common: trCommon, auth: trAuth, archive: trArchive, admin: trAdmin, pages: trPages, errors: trErrors },
-  ru: { common: ruCommon, auth: ruAuth, archive: ruArchive, admin: ruAdmin, pages: ruPages, errors: ruErrors },
+  en: { common: enCommon, auth: enAuth, archive: enArchive, admin: enAdmin, designAdmin: enDesignAdmin, pages: enPages, errors: enErrors },
+  tr: { common: trCommon, auth: trAuth, archive: trArchive, admin: trAdmin, designAdmin: trDesignAdmin, pages: trPages, errors: trErrors },
+  ru: { common: ruCommon, auth: ruAuth, archive: ruArchive, admin: ruAdmin, designAdmin: ruDesignAdmin, pages: ruPages, errors: ruErrors },
 } as const;
 
 function applyDocumentLanguage(locale: string) {

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { initI18n } from '@/lib/i18n';
 import { reloadSession } from '@/lib/session';
 import { server } from './server';
 
 initI18n('en');
+
+// findBy/waitFor: the default 1 s is too short for a first lazy route while other suites run in parallel.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has no scrolling (ScrollRestoration scrolls on navigation).
 window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;

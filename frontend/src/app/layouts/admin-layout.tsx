@@ -16,7 +16,7 @@ import { AppBarFrame } from './app-bar-frame';
 
 const DRAWER_WIDTH = 240;
 
-/** The admin menu of spec section 2, in its order. */
+/** The admin menu of spec section 2, in its order, with design import and edit (a route of section 2) before the settings. */
 export const adminMenu = [
   { key: 'users', to: '/admin' },
   { key: 'pools', to: '/admin/pools' },
@@ -26,6 +26,7 @@ export const adminMenu = [
   { key: 'statistics', to: '/admin/statistics' },
   { key: 'labels', to: '/admin/labels' },
   { key: 'pin', to: '/admin/pin' },
+  { key: 'design', to: '/admin/design' },
   { key: 'settings', to: '/admin/settings' },
 ] as const;
 

@@ -1,0 +1,11 @@
+#![doc = include_str!("../README.md")]
+
+pub mod dto;
+pub mod error;
+pub mod model;
+pub mod repo;
+pub mod routes;
+pub mod service;
+pub mod visibility;
+
+pub use error::CatalogError;

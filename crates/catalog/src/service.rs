@@ -1,0 +1,772 @@
+//! The rules of the archive's designs. Every function takes `&mut DbConnection` so that callers
+//! (the import pipeline above all) compose them in one transaction.
+
+use crate::dto::*;
+use crate::error::CatalogError;
+use crate::model::*;
+use crate::repo;
+use chrono::NaiveDateTime;
+use db::DbConnection;
+use desen_core::{Language, Page, PageRequest, Viewer, slug, time};
+use std::collections::BTreeMap;
+
+/// The thumbnail variants the product's URLs name (`/design/thumbnail/{variant}/…`), with the
+/// file name the renditions keep them under.
+pub const THUMBNAIL_VARIANTS: [(&str, &str); 5] = [
+    ("d/v", "thumb/d-v.jpg"),
+    ("d/h", "thumb/d-h.jpg"),
+    ("m/h", "thumb/m-h.jpg"),
+    ("c/d/h", "thumb/c-d-h.jpg"),
+    ("c/d/v", "thumb/c-d-v.jpg"),
+];
+
+/// Limits of the free-text fields of the design edit.
+const MAX_TEXT: usize = 200;
+const MAX_NOTES: usize = 4000;
+
+// ---- lookups ----------------------------------------------------------------------------------
+
+pub fn archives(
+    conn: &mut DbConnection,
+    language: Language,
+) -> Result<Vec<ArchiveAnswer>, CatalogError> {
+    Ok(repo::all_archives(conn)?
+        .into_iter()
+        .map(|archive| ArchiveAnswer {
+            archive_id: archive.id,
+            archive_name: archive.name_in(language).to_owned(),
+            code: archive.code.clone(),
+        })
+        .collect())
+}
+
+pub fn labels(
+    conn: &mut DbConnection,
+    language: Language,
+) -> Result<Vec<LabelAnswer>, CatalogError> {
+    Ok(repo::all_labels(conn)?
+        .iter()
+        .map(|label| label_answer(label, language))
+        .collect())
+}
+
+fn label_answer(label: &Label, language: Language) -> LabelAnswer {
+    let name = label.name_in(language);
+    LabelAnswer {
+        id: label.id,
+        label: name.to_owned(),
+        label_sef: slug(name),
+        group_id: label.group_id,
+        is_group_header: label.is_group_header,
+    }
+}
+
+/// An archive by code, created with these names if it does not exist yet.
+pub fn ensure_archive(
+    conn: &mut DbConnection,
+    code: &str,
+    names: [&str; 3],
+) -> Result<Archive, CatalogError> {
+    if let Some(archive) = repo::archive_by_code(conn, code)? {
+        return Ok(archive);
+    }
+    let [name_tr, name_en, name_ru] = names;
+    let id = repo::insert_archive(
+        conn,
+        &NewArchive {
+            code,
+            name_tr,
+            name_en,
+            name_ru,
+            next_number: 1,
+            created_at: time::now(),
+        },
+    )?;
+    repo::archive_by_id(conn, id)?.ok_or(CatalogError::ArchiveNotFound)
+}
+
+/// Finds an archive by numeric id or by code or by a name in any language.
+pub fn find_archive(conn: &mut DbConnection, key: &str) -> Result<Archive, CatalogError> {
+    let key = key.trim();
+    let archives = repo::all_archives(conn)?;
+    archives
+        .into_iter()
+        .find(|a| {
+            a.id.to_string() == key
+                || a.code == key
+                || a.names().iter().any(|n| n.eq_ignore_ascii_case(key))
+        })
+        .ok_or(CatalogError::ArchiveNotFound)
+}
+
+pub fn archive(conn: &mut DbConnection, id: i32) -> Result<Archive, CatalogError> {
+    repo::archive_by_id(conn, id)?.ok_or(CatalogError::ArchiveNotFound)
+}
+
+pub fn create_label(
+    conn: &mut DbConnection,
+    names: [&str; 3],
+    group_id: Option<i32>,
+    is_group_header: bool,
+) -> Result<i32, CatalogError> {
+    let [name_tr, name_en, name_ru] = names;
+    if names
+        .iter()
+        .any(|n| n.trim().is_empty() || n.len() > MAX_TEXT)
+    {
+        return Err(CatalogError::InvalidForm("label"));
+    }
+    Ok(repo::insert_label(
+        conn,
+        &NewLabel {
+            group_id,
+            is_group_header,
+            name_tr,
+            name_en,
+            name_ru,
+            created_at: time::now(),
+        },
+    )?)
+}
+
+// ---- numbers ----------------------------------------------------------------------------------
+
+/// The next `count` design numbers of an archive's sequence (`01-0559`), reserved at once so
+/// two imports never hand out the same number. Numbers already taken by hand are skipped.
+pub fn reserve_numbers(
+    conn: &mut DbConnection,
+    archive_id: i32,
+    count: usize,
+) -> Result<Vec<String>, CatalogError> {
+    let archive = archive(conn, archive_id)?;
+    let mut numbers = Vec::with_capacity(count);
+    while numbers.len() < count {
+        let wanted =
+            i32::try_from(count - numbers.len()).map_err(|_| CatalogError::InvalidForm("count"))?;
+        let first = repo::take_numbers(conn, archive_id, wanted)?;
+        for n in first..first + wanted {
+            let number = format!("{}-{n:04}", archive.code);
+            if !repo::number_taken(conn, &number)? {
+                numbers.push(number);
+            }
+        }
+    }
+    Ok(numbers)
+}
+
+/// Colorway names in order: VR-1, VR-2, ...
+pub fn colorway_name(position: usize) -> String {
+    format!("VR-{}", position + 1)
+}
+
+// ---- adding designs ---------------------------------------------------------------------------
+
+#[derive(Debug, Clone)]
+pub struct NewChannel {
+    pub name: String,
+    pub color: String,
+    pub mask_key: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewColorway {
+    pub name: String,
+    pub inks: Vec<String>,
+    pub source_key: Option<String>,
+    pub source_name: String,
+    pub source_hash: Option<String>,
+    pub renditions_key: String,
+    pub preview_size: (i32, i32),
+    pub tile_levels: i32,
+    /// Pixel size per thumbnail variant.
+    pub thumbnails: BTreeMap<String, (u32, u32)>,
+    pub palette: Vec<NewPaletteColor>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewPaletteColor {
+    pub lab: [f64; 3],
+    pub rgb: String,
+    pub share: f64,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewDesign {
+    pub number: String,
+    pub archive_id: i32,
+    pub design_type: DesignType,
+    pub layer_count: i32,
+    pub width_px: i32,
+    pub height_px: i32,
+    pub dpi: f64,
+    pub color_mode: String,
+    pub bit_depth: i32,
+    pub original_name: String,
+    pub channels: Vec<NewChannel>,
+    pub colorways: Vec<NewColorway>,
+    pub uploaded_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AddedDesign {
+    pub guid: String,
+    pub number: String,
+    /// (guid, name) of each colorway in order.
+    pub colorways: Vec<(String, String)>,
+}
+
+/// Adds a design with its channels and colorways. Call inside the caller's transaction.
+pub fn add_design(conn: &mut DbConnection, new: NewDesign) -> Result<AddedDesign, CatalogError> {
+    if repo::number_taken(conn, &new.number)? {
+        return Err(CatalogError::DuplicateNumber(new.number));
+    }
+    archive(conn, new.archive_id)?;
+    let guid = uuid::Uuid::new_v4().to_string();
+    let channel_count = i32::try_from(new.channels.len()).unwrap_or(i32::MAX);
+    repo::insert_design(
+        conn,
+        &Design {
+            guid: guid.clone(),
+            number: new.number.clone(),
+            archive_id: new.archive_id,
+            design_type: new.design_type.as_str().to_owned(),
+            screen_status: ScreenStatus::NotEngraved.as_str().to_owned(),
+            channel_count,
+            layer_count: new.layer_count,
+            is_confined: false,
+            customer_guid: None,
+            studio: String::new(),
+            notes: String::new(),
+            original_name: new.original_name.clone(),
+            owned_extra: false,
+            width_px: new.width_px,
+            height_px: new.height_px,
+            dpi: new.dpi,
+            color_mode: new.color_mode.clone(),
+            bit_depth: new.bit_depth,
+            repeat_direction: RepeatDirection::None.as_str().to_owned(),
+            repeat_offset: RepeatOffset::None.as_str().to_owned(),
+            repeat_offset_custom: None,
+            closed_countries: String::new(),
+            uploaded_at: new.uploaded_at,
+            edited_at: new.uploaded_at,
+        },
+    )?;
+    repo::insert_parameters(
+        conn,
+        &DesignParameters {
+            design_guid: guid.clone(),
+            ..Default::default()
+        },
+    )?;
+    for (position, channel) in new.channels.iter().enumerate() {
+        repo::insert_channel(
+            conn,
+            &DesignChannel {
+                design_guid: guid.clone(),
+                position: position as i32,
+                name: channel.name.clone(),
+                color: channel.color.clone(),
+                mask_key: channel.mask_key.clone(),
+            },
+        )?;
+    }
+    let mut added = Vec::with_capacity(new.colorways.len());
+    for (position, colorway) in new.colorways.into_iter().enumerate() {
+        let colorway_guid = uuid::Uuid::new_v4().to_string();
+        repo::insert_colorway(
+            conn,
+            &Colorway {
+                guid: colorway_guid.clone(),
+                design_guid: guid.clone(),
+                name: colorway.name.clone(),
+                position: position as i32,
+                inks: serde_json::to_string(&colorway.inks).unwrap_or_else(|_| "[]".into()),
+                source_key: colorway.source_key,
+                source_name: colorway.source_name,
+                source_hash: colorway.source_hash,
+                renditions_key: colorway.renditions_key,
+                preview_width: colorway.preview_size.0,
+                preview_height: colorway.preview_size.1,
+                tile_levels: colorway.tile_levels,
+                thumbnails: serde_json::to_string(&colorway.thumbnails)
+                    .unwrap_or_else(|_| "{}".into()),
+                created_at: new.uploaded_at,
+            },
+        )?;
+        for (i, color) in colorway.palette.iter().enumerate() {
+            repo::insert_color(
+                conn,
+                &ColorwayColor {
+                    colorway_guid: colorway_guid.clone(),
+                    position: i as i32,
+                    l: color.lab[0],
+                    a: color.lab[1],
+                    b: color.lab[2],
+                    rgb: color.rgb.clone(),
+                    share: color.share,
+                },
+            )?;
+        }
+        added.push((colorway_guid, colorway.name));
+    }
+    Ok(AddedDesign {
+        guid,
+        number: new.number,
+        colorways: added,
+    })
+}
+
+/// The design number and colorway that already hold a production file with this content hash.
+pub fn existing_file(
+    conn: &mut DbConnection,
+    content_hash: &str,
+) -> Result<Option<String>, CatalogError> {
+    Ok(repo::colorway_by_source_hash(conn, content_hash)?
+        .map(|(number, colorway)| format!("{number}/{colorway}")))
+}
+
+pub fn add_order(
+    conn: &mut DbConnection,
+    design: &str,
+    customer: Option<&str>,
+    amount: f64,
+    order_type: &str,
+    ordered_at: NaiveDateTime,
+) -> Result<(), CatalogError> {
+    repo::insert_order(
+        conn,
+        &DesignOrder {
+            id: uuid::Uuid::new_v4().to_string(),
+            design_guid: design.to_owned(),
+            customer_guid: customer.map(str::to_owned),
+            amount,
+            order_type: order_type.to_owned(),
+            ordered_at,
+        },
+    )?;
+    Ok(())
+}
+
+// ---- reading ----------------------------------------------------------------------------------
+
+/// The URL of an image route for a colorway, versioned by its renditions' content key.
+pub fn image_url(design: &str, colorway: &Colorway, what: &str) -> String {
+    let version = colorway
+        .renditions_key
+        .rsplit('/')
+        .next()
+        .unwrap_or_default();
+    format!(
+        "/service/design/{what}/{design}/{}?v={version}",
+        colorway.guid
+    )
+}
+
+fn colorway_images(colorway: &Colorway) -> ColorwayImages {
+    let design = &colorway.design_guid;
+    let thumbnails = THUMBNAIL_VARIANTS
+        .iter()
+        .map(|(variant, _)| {
+            let version = colorway
+                .renditions_key
+                .rsplit('/')
+                .next()
+                .unwrap_or_default();
+            (
+                (*variant).to_owned(),
+                format!(
+                    "/service/design/thumbnail/{variant}/{design}/{}?v={version}",
+                    colorway.guid
+                ),
+            )
+        })
+        .collect();
+    let version = colorway
+        .renditions_key
+        .rsplit('/')
+        .next()
+        .unwrap_or_default();
+    ColorwayImages {
+        thumbnails,
+        preview: image_url(design, colorway, "preview"),
+        preview_width: colorway.preview_width,
+        preview_height: colorway.preview_height,
+        tiles: format!(
+            "/service/design/tiles/{design}/{}/{version}/image.dzi",
+            colorway.guid
+        ),
+    }
+}
+
+fn colorway_header(
+    conn: &mut DbConnection,
+    colorway: &Colorway,
+    channels: &[DesignChannel],
+) -> Result<ColorwayHeader, CatalogError> {
+    let inks: Vec<String> = serde_json::from_str(&colorway.inks).unwrap_or_default();
+    let colorizables = channels
+        .iter()
+        .zip(inks)
+        .map(|(channel, color)| Colorizable {
+            channel: channel.position,
+            name: channel.name.clone(),
+            color,
+        })
+        .collect();
+    let palette = repo::colors_of(conn, &colorway.guid)?
+        .into_iter()
+        .map(|c| PaletteColor {
+            rgb: c.rgb,
+            l: c.l,
+            a: c.a,
+            b: c.b,
+            share: c.share,
+        })
+        .collect();
+    Ok(ColorwayHeader {
+        colorway_guid: colorway.guid.clone(),
+        design_guid: colorway.design_guid.clone(),
+        colorway_name: colorway.name.clone(),
+        colorizables,
+        source_name: colorway.source_name.clone(),
+        palette,
+        images: colorway_images(colorway),
+    })
+}
+
+/// The design header for `viewer`; a design they may not see is "not found", like a missing one.
+pub fn design_header(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    recognizer: &str,
+    language: Language,
+) -> Result<DesignHeader, CatalogError> {
+    let design = repo::visible_design(conn, viewer, recognizer.trim())?
+        .ok_or(CatalogError::DesignNotFound)?;
+    let archive = archive(conn, design.archive_id)?;
+    let channels = repo::channels_of(conn, &design.guid)?;
+    let colorways = repo::colorways_of(conn, &design.guid)?
+        .iter()
+        .map(|colorway| colorway_header(conn, colorway, &channels))
+        .collect::<Result<Vec<_>, _>>()?;
+    let labels = repo::labels_of(conn, &design.guid)?
+        .iter()
+        .map(|label| label_answer(label, language))
+        .collect();
+    let customer = match &design.customer_guid {
+        Some(guid) => repo::customer_name(conn, guid)?.map(|name| CustomerRef {
+            customer_guid: guid.clone(),
+            customer_name: name,
+        }),
+        None => None,
+    };
+    let parameters = repo::parameters_of(conn, &design.guid)?;
+    let orders = repo::orders_of(conn, &design.guid)?
+        .into_iter()
+        .map(|(order, customer)| OrderAnswer {
+            customer,
+            amount: order.amount,
+            order_type: order.order_type,
+            ordered_at: order.ordered_at,
+        })
+        .collect();
+    let (width_cm, height_cm) = design.size_cm();
+    let shift = (design.repeat_offset != RepeatOffset::None.as_str()).then(|| {
+        match (design.repeat_offset.as_str(), design.repeat_offset_custom) {
+            ("custom", Some(value)) => format!("{value}"),
+            (offset, _) => offset.to_owned(),
+        }
+    });
+    Ok(DesignHeader {
+        active_colorway_guid: colorways.first().map(|c| c.colorway_guid.clone()),
+        colorway_count: colorways.len(),
+        colorways,
+        guid: design.guid.clone(),
+        design_name: design.number.clone(),
+        archive_id: design.archive_id,
+        archive: archive.name_in(language).to_owned(),
+        design_type: design.design_type.clone(),
+        labels,
+        design_size_cm: Size {
+            width: width_cm,
+            height: height_cm,
+        },
+        design_size: Size {
+            width: f64::from(design.width_px),
+            height: f64::from(design.height_px),
+        },
+        mold_state: design.screen_status.clone(),
+        is_confined: design.is_confined,
+        repeat_offset: RepeatAnswer {
+            horizontal: shift
+                .clone()
+                .filter(|_| design.repeat_direction == RepeatDirection::Horizontal.as_str()),
+            vertical: shift
+                .filter(|_| design.repeat_direction == RepeatDirection::Vertical.as_str()),
+            direction: design.repeat_direction.clone(),
+            offset: design.repeat_offset.clone(),
+            custom_value: design.repeat_offset_custom,
+        },
+        channel_count: design.channel_count,
+        layer_count: design.layer_count,
+        last_edit_date: design.edited_at,
+        upload_date: design.uploaded_at,
+        design_dpi: design.dpi,
+        color_mode: design.color_mode.clone(),
+        bit_depth: design.bit_depth,
+        closed_countries: split_list(&design.closed_countries),
+        original_name: design.original_name.clone(),
+        notes: design.notes.clone(),
+        design_studio: design.studio.clone(),
+        customer,
+        owned_extra: design.owned_extra,
+        dynamic_parameters: parameters
+            .values()
+            .iter()
+            .map(|v| (*v).to_owned())
+            .collect(),
+        orders,
+    })
+}
+
+fn split_list(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Staff search of designs, 25 a page by default.
+pub fn admin_search(
+    conn: &mut DbConnection,
+    text: &str,
+    page: PageRequest,
+) -> Result<Page<DesignSummary>, CatalogError> {
+    let (designs, total) = repo::admin_search(conn, text, page)?;
+    let mut items = Vec::with_capacity(designs.len());
+    for design in designs {
+        let first = repo::first_colorway(conn, &design.guid)?;
+        items.push(DesignSummary {
+            thumbnail: first.as_ref().map(|c| {
+                let version = c.renditions_key.rsplit('/').next().unwrap_or_default();
+                format!(
+                    "/service/design/thumbnail/d/h/{}/{}?v={version}",
+                    design.guid, c.guid
+                )
+            }),
+            first_colorway_guid: first.map(|c| c.guid),
+            design_guid: design.guid,
+            design_name: design.number,
+            archive_id: design.archive_id,
+            design_type: design.design_type,
+            original_name: design.original_name,
+            studio: design.studio,
+            upload_date: design.uploaded_at,
+        });
+    }
+    Ok(Page::new(items, total, page))
+}
+
+/// The renditions key of a colorway `viewer` may see; "not found" otherwise.
+pub fn rendition_of(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    design: &str,
+    colorway: &str,
+) -> Result<String, CatalogError> {
+    repo::visible_colorway(conn, viewer, design, colorway)?
+        .map(|c| c.renditions_key)
+        .ok_or(CatalogError::DesignNotFound)
+}
+
+// ---- editing ----------------------------------------------------------------------------------
+
+/// The spec's design edit. Absent fields keep their value.
+#[derive(Debug, Clone, Default)]
+pub struct DesignEdit {
+    pub repeat_direction: Option<String>,
+    pub repeat_offset: Option<String>,
+    pub repeat_offset_custom: Option<Option<f64>>,
+    pub is_confined: Option<bool>,
+    pub screen_status: Option<String>,
+    pub original_name: Option<String>,
+    pub studio: Option<String>,
+    pub notes: Option<String>,
+    pub customer: Option<Option<String>>,
+    pub label_ids: Option<Vec<i32>>,
+    pub closed_countries: Option<Vec<String>>,
+    pub owned_extra: Option<bool>,
+    pub parameters: Option<[String; 10]>,
+}
+
+fn bounded(text: String, max: usize, field: &'static str) -> Result<String, CatalogError> {
+    let text = text.trim().to_owned();
+    if text.chars().count() > max
+        || text
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        return Err(CatalogError::InvalidForm(field));
+    }
+    Ok(text)
+}
+
+/// Applies an edit to a design (staff only; the route checks the role).
+pub fn edit_design(
+    conn: &mut DbConnection,
+    staff: &Viewer,
+    recognizer: &str,
+    edit: DesignEdit,
+) -> Result<DesignHeaderRef, CatalogError> {
+    let mut design = repo::visible_design(conn, staff, recognizer.trim())?
+        .ok_or(CatalogError::DesignNotFound)?;
+    if let Some(direction) = edit.repeat_direction {
+        design.repeat_direction = RepeatDirection::parse(&direction)
+            .ok_or(CatalogError::InvalidForm("repeatDirection"))?
+            .as_str()
+            .to_owned();
+    }
+    if let Some(offset) = edit.repeat_offset {
+        design.repeat_offset = RepeatOffset::parse(&offset)
+            .ok_or(CatalogError::InvalidForm("repeatOffset"))?
+            .as_str()
+            .to_owned();
+    }
+    if let Some(custom) = edit.repeat_offset_custom {
+        if custom.is_some_and(|v| !v.is_finite() || !(0.0..=10_000.0).contains(&v)) {
+            return Err(CatalogError::InvalidForm("repeatOffsetCustomValue"));
+        }
+        design.repeat_offset_custom = custom;
+    }
+    if design.repeat_offset == RepeatOffset::Custom.as_str()
+        && design.repeat_offset_custom.is_none()
+    {
+        return Err(CatalogError::InvalidForm("repeatOffsetCustomValue"));
+    }
+    if let Some(status) = edit.screen_status {
+        design.screen_status = ScreenStatus::parse(&status)
+            .ok_or(CatalogError::InvalidForm("screenStatus"))?
+            .as_str()
+            .to_owned();
+    }
+    if let Some(name) = edit.original_name {
+        design.original_name = bounded(name, MAX_TEXT, "originalName")?;
+    }
+    if let Some(studio) = edit.studio {
+        design.studio = bounded(studio, MAX_TEXT, "studio")?;
+    }
+    if let Some(notes) = edit.notes {
+        design.notes = bounded(notes, MAX_NOTES, "notes")?;
+    }
+    if let Some(customer) = edit.customer {
+        let customer = customer
+            .map(|c| c.trim().to_owned())
+            .filter(|c| !c.is_empty());
+        if let Some(guid) = &customer
+            && !repo::customer_exists(conn, guid)?
+        {
+            return Err(CatalogError::CustomerNotFound);
+        }
+        design.customer_guid = customer;
+    }
+    if let Some(confined) = edit.is_confined {
+        design.is_confined = confined;
+    }
+    if design.is_confined && design.customer_guid.is_none() {
+        return Err(CatalogError::ConfinedWithoutCustomer);
+    }
+    if let Some(owned) = edit.owned_extra {
+        design.owned_extra = owned;
+    }
+    if let Some(countries) = edit.closed_countries {
+        let mut codes = Vec::new();
+        for code in countries {
+            let code = code.trim().to_ascii_uppercase();
+            if code.len() != 2 || !code.chars().all(|c| c.is_ascii_uppercase()) {
+                return Err(CatalogError::InvalidForm("closedCountries"));
+            }
+            if !codes.contains(&code) {
+                codes.push(code);
+            }
+        }
+        design.closed_countries = codes.join(",");
+    }
+    design.edited_at = time::now();
+    repo::save_design(conn, &design)?;
+    if let Some(mut ids) = edit.label_ids {
+        ids.sort_unstable();
+        ids.dedup();
+        if repo::count_labels(conn, &ids)? != ids.len() as i64 {
+            return Err(CatalogError::LabelNotFound);
+        }
+        repo::set_labels(conn, &design.guid, &ids)?;
+    }
+    if let Some(values) = edit.parameters {
+        let mut checked: [String; 10] = Default::default();
+        for (slot, value) in checked.iter_mut().zip(values) {
+            *slot = bounded(value, MAX_TEXT, "dynamicParameters")?;
+        }
+        repo::save_parameters(
+            conn,
+            &DesignParameters::from_values(design.guid.clone(), checked),
+        )?;
+    }
+    Ok(DesignHeaderRef {
+        guid: design.guid,
+        number: design.number,
+    })
+}
+
+/// Which design an edit or delete touched.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DesignHeaderRef {
+    pub guid: String,
+    pub number: String,
+}
+
+/// Deletes a design and answers the object keys (renditions, production files) no other design
+/// uses, for the caller to remove once the transaction has committed.
+pub fn delete_design(
+    conn: &mut DbConnection,
+    staff: &Viewer,
+    recognizer: &str,
+) -> Result<Vec<String>, CatalogError> {
+    let design = repo::visible_design(conn, staff, recognizer.trim())?
+        .ok_or(CatalogError::DesignNotFound)?;
+    let mut keys = Vec::new();
+    for colorway in repo::colorways_of(conn, &design.guid)? {
+        for key in [Some(colorway.renditions_key), colorway.source_key]
+            .into_iter()
+            .flatten()
+        {
+            if !keys.contains(&key) && repo::key_users_elsewhere(conn, &key, &design.guid)? == 0 {
+                keys.push(key);
+            }
+        }
+    }
+    repo::delete_design(conn, &design.guid)?;
+    Ok(keys)
+}
+
+/// An archive found by id, code or name, or created with the next free two-digit code.
+pub fn find_or_create_archive(
+    conn: &mut DbConnection,
+    name: &str,
+) -> Result<(Archive, bool), CatalogError> {
+    if let Ok(archive) = find_archive(conn, name) {
+        return Ok((archive, false));
+    }
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_TEXT {
+        return Err(CatalogError::InvalidForm("archive"));
+    }
+    let next = repo::all_archives(conn)?
+        .iter()
+        .filter_map(|a| a.code.parse::<u32>().ok())
+        .max()
+        .map_or(1, |n| n + 1);
+    let code = format!("{next:02}");
+    Ok((ensure_archive(conn, &code, [name, name, name])?, true))
+}

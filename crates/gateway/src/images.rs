@@ -1,0 +1,206 @@
+//! Image routes: thumbnails, previews and deep-zoom tiles of colorways. The browser fetches them
+//! without headers, so they accept the session's HttpOnly image cookie as well as the
+//! `Access-Token` header, and every request passes the same visibility rule as the design
+//! header: an invisible design's images are "not found", byte for byte like a missing one.
+
+use accounts::ImageViewer;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
+use catalog::CatalogError;
+use catalog::service::{self, THUMBNAIL_VARIANTS};
+use db::DbPool;
+use serde::Deserialize;
+use storage::Storage;
+use web_api::{ApiError, blocking};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/design/thumbnail/c/d/{direction}/{design}/{colorway}",
+        web::get().to(colorway_thumbnail),
+    )
+    .route(
+        "/design/thumbnail/{device}/{direction}/{design}/{colorway}",
+        web::get().to(thumbnail),
+    )
+    .route(
+        "/design/preview/{design}/{colorway}",
+        web::get().to(preview),
+    )
+    .route(
+        "/design/tiles/{design}/{colorway}/{version}/image.dzi",
+        web::get().to(tile_descriptor),
+    )
+    .route(
+        "/design/tiles/{design}/{colorway}/{version}/image_files/{level}/{tile}",
+        web::get().to(tile),
+    );
+}
+
+#[derive(Debug, Deserialize)]
+struct Version {
+    v: Option<String>,
+}
+
+async fn thumbnail(
+    req: HttpRequest,
+    viewer: ImageViewer,
+    path: web::Path<(String, String, String, String)>,
+    version: web::Query<Version>,
+) -> Result<HttpResponse, ApiError> {
+    let (device, direction, design, colorway) = path.into_inner();
+    let variant = format!("{device}/{direction}");
+    serve_variant(
+        req,
+        viewer,
+        &variant,
+        design,
+        colorway,
+        version.into_inner().v,
+    )
+    .await
+}
+
+async fn colorway_thumbnail(
+    req: HttpRequest,
+    viewer: ImageViewer,
+    path: web::Path<(String, String, String)>,
+    version: web::Query<Version>,
+) -> Result<HttpResponse, ApiError> {
+    let (direction, design, colorway) = path.into_inner();
+    let variant = format!("c/d/{direction}");
+    serve_variant(
+        req,
+        viewer,
+        &variant,
+        design,
+        colorway,
+        version.into_inner().v,
+    )
+    .await
+}
+
+async fn serve_variant(
+    req: HttpRequest,
+    viewer: ImageViewer,
+    variant: &str,
+    design: String,
+    colorway: String,
+    version: Option<String>,
+) -> Result<HttpResponse, ApiError> {
+    let file = THUMBNAIL_VARIANTS
+        .iter()
+        .find(|(name, _)| *name == variant)
+        .map(|(_, file)| *file)
+        .ok_or(CatalogError::DesignNotFound)?;
+    serve(req, viewer, design, colorway, file.to_owned(), version).await
+}
+
+async fn preview(
+    req: HttpRequest,
+    viewer: ImageViewer,
+    path: web::Path<(String, String)>,
+    version: web::Query<Version>,
+) -> Result<HttpResponse, ApiError> {
+    let (design, colorway) = path.into_inner();
+    serve(
+        req,
+        viewer,
+        design,
+        colorway,
+        "preview.jpg".into(),
+        version.into_inner().v,
+    )
+    .await
+}
+
+async fn tile_descriptor(
+    req: HttpRequest,
+    viewer: ImageViewer,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (design, colorway, version) = path.into_inner();
+    serve(
+        req,
+        viewer,
+        design,
+        colorway,
+        "tiles/image.dzi".into(),
+        Some(version),
+    )
+    .await
+}
+
+async fn tile(
+    req: HttpRequest,
+    viewer: ImageViewer,
+    path: web::Path<(String, String, String, u32, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (design, colorway, version, level, tile) = path.into_inner();
+    // Only "<col>_<row>.jpg": nothing of the request reaches the store unchecked.
+    let valid = tile
+        .strip_suffix(".jpg")
+        .and_then(|t| t.split_once('_'))
+        .is_some_and(|(c, r)| c.parse::<u32>().is_ok() && r.parse::<u32>().is_ok());
+    if !valid || level > 40 {
+        return Err(CatalogError::DesignNotFound.into());
+    }
+    let name = format!("tiles/image_files/{level}/{tile}");
+    serve(req, viewer, design, colorway, name, Some(version)).await
+}
+
+/// Checks visibility, then answers the file under the colorway's renditions.
+async fn serve(
+    req: HttpRequest,
+    ImageViewer(session): ImageViewer,
+    design: String,
+    colorway: String,
+    name: String,
+    version: Option<String>,
+) -> Result<HttpResponse, ApiError> {
+    let pool = req.app_data::<web::Data<DbPool>>().cloned();
+    let storage = req.app_data::<web::Data<Storage>>().cloned();
+    let (Some(pool), Some(storage)) = (pool, storage) else {
+        return Err(ApiError::internal());
+    };
+    let viewer = session.viewer();
+    let db = pool.clone();
+    let key = blocking(move || service::rendition_of(&mut *db.get()?, &viewer, &design, &colorway))
+        .await?;
+    let current = key.rsplit('/').next().unwrap_or_default().to_owned();
+    let etag = format!("\"{current}\"");
+    // Renditions under a key are never rewritten: a URL naming the key can be kept for good.
+    let cache = if version.as_deref() == Some(current.as_str()) {
+        "private, max-age=31536000, immutable"
+    } else {
+        "private, no-cache"
+    };
+    if if_none_match(&req, &etag) {
+        return Ok(HttpResponse::NotModified()
+            .insert_header((header::ETAG, etag))
+            .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(cache)))
+            .finish());
+    }
+    let bytes = blocking(move || {
+        storage
+            .get(&format!("{key}/{name}"))?
+            .ok_or(CatalogError::DesignNotFound)
+    })
+    .await?;
+    let content_type = if req.path().ends_with(".dzi") {
+        "application/xml"
+    } else {
+        "image/jpeg"
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(cache)))
+        .content_type(content_type)
+        .body(bytes))
+}
+
+fn if_none_match(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+}

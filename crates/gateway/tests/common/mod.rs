@@ -1,0 +1,145 @@
+//! The composed application on a fresh database, driven through HTTP by every gateway test.
+#![allow(dead_code, reason = "each test binary uses part of the helpers")]
+#![expect(clippy::unwrap_used, reason = "tests")]
+
+use accounts::credentials::totp;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::test;
+use gateway::{AppState, app};
+use serde_json::Value;
+use test_support::TestWorld;
+
+pub const PASSWORD: &str = "Passw0rd!";
+
+pub struct Api<S> {
+    pub app: S,
+    pub state: AppState,
+}
+
+pub fn state(world: &TestWorld, static_dir: &std::path::Path) -> AppState {
+    let import = import::ImportSettings {
+        tiles: true,
+        workers: 1,
+        ..Default::default()
+    };
+    AppState::assemble(
+        world.pool.clone(),
+        world.accounts.clone(),
+        "memory",
+        static_dir.to_path_buf(),
+        &world.files,
+        import,
+    )
+    .unwrap()
+}
+
+pub async fn api(
+    world: &TestWorld,
+) -> Api<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
+    let static_dir = world.outbox.parent().unwrap().join("static");
+    std::fs::create_dir_all(&static_dir).unwrap();
+    std::fs::write(
+        static_dir.join("index.html"),
+        "<!doctype html><title>Desen</title>",
+    )
+    .unwrap();
+    let state = state(world, &static_dir);
+    let app = test::init_service(app(state.clone())).await;
+    Api { app, state }
+}
+
+impl<S, B> Api<S>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    pub async fn form(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        fields: &[(&str, &str)],
+    ) -> (StatusCode, Value) {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        self.raw(path, token, body).await
+    }
+
+    /// Any request; answers the status, the headers and the body bytes.
+    pub async fn call(&self, request: test::TestRequest) -> (StatusCode, actix_web::http::header::HeaderMap, Vec<u8>) {
+        let response = test::call_service(&self.app, request.to_request()).await;
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = test::read_body(response).await;
+        (status, headers, bytes.to_vec())
+    }
+
+    pub async fn raw(&self, path: &str, token: Option<&str>, body: String) -> (StatusCode, Value) {
+        let mut request = test::TestRequest::post()
+            .uri(path)
+            .peer_addr("203.0.113.9:5000".parse().unwrap())
+            .insert_header(("content-type", "application/x-www-form-urlencoded"))
+            .set_payload(body);
+        if let Some(token) = token {
+            request = request.insert_header(("Access-Token", token));
+        }
+        let response = test::call_service(&self.app, request.to_request()).await;
+        let status = response.status();
+        let bytes = test::read_body(response).await;
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> (StatusCode, Value) {
+        self.form(
+            "/service/account/login_collection",
+            None,
+            &[
+                ("mailAddress", email),
+                ("password", password),
+                ("remember", "true"),
+                ("language", "tr"),
+                ("view", "archive"),
+            ],
+        )
+        .await
+    }
+
+    pub async fn token(&self, email: &str, password: &str) -> String {
+        let (status, body) = self.login(email, password).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["accessToken"].as_str().unwrap().to_owned()
+    }
+
+    /// Signs an admin in and through the second factor; returns the validated token.
+    pub async fn admin_token(&self, email: &str) -> String {
+        let token = self.token(email, PASSWORD).await;
+        let (_, enrollment) = self
+            .form("/service/account/second-factor/enroll", Some(&token), &[])
+            .await;
+        let secret = enrollment["secret"].as_str().unwrap();
+        let code = totp::code_at(secret, chrono::Utc::now().timestamp() as u64).unwrap();
+        let (status, body) = self
+            .form(
+                "/service/account/second-factor/verify",
+                Some(&token),
+                &[("code", &code)],
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        token
+    }
+}
+
+pub fn code(body: &Value) -> &str {
+    body["code"].as_str().unwrap_or_default()
+}
+

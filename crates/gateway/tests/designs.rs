@@ -1,0 +1,231 @@
+//! Import, design header, edit, delete and image routes through HTTP: the staff's upload to the
+//! archive, and who may see which design's bytes.
+#![expect(clippy::unwrap_used, reason = "tests")]
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::test;
+use common::*;
+use serde_json::Value;
+use test_support::TestWorld;
+
+/// A multipart body: text fields first, then files.
+fn multipart(fields: &[(&str, &str)], files: &[(&str, Vec<u8>)]) -> (String, Vec<u8>) {
+    let boundary = "desen-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
+        );
+    }
+    for (name, bytes) in files {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+fn json(bytes: &[u8]) -> Value {
+    serde_json::from_slice(bytes).unwrap_or(Value::Null)
+}
+
+fn upload_request(token: &str, fields: &[(&str, &str)], files: &[(&str, Vec<u8>)]) -> test::TestRequest {
+    let (content_type, body) = multipart(fields, files);
+    test::TestRequest::put()
+        .uri("/service/design/import")
+        .insert_header(("Access-Token", token))
+        .insert_header(("content-type", content_type))
+        .set_payload(body)
+}
+
+#[actix_web::test]
+async fn staff_import_files_and_users_see_only_what_they_may() {
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    let user = world.user("ayse@example.com", PASSWORD, false);
+    let archive = catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"]).unwrap();
+    let api = api(&world).await;
+    let admin = api.admin_token("admin@example.com").await;
+    let samples = world.files.join("samples");
+    demo::write_sample_files(&samples).unwrap();
+    let file = |name: &str| (name.to_owned(), std::fs::read(samples.join(name)).unwrap());
+    let archive_id = archive.id.to_string();
+
+    // A customer user cannot upload; nothing is created.
+    let user_token = api.token("ayse@example.com", PASSWORD).await;
+    let (status, _, _) = api
+        .call(upload_request(&user_token, &[("archiveId", &archive_id)], &[(file("rose_VR1.tif").0.as_str(), file("rose_VR1.tif").1)]))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Without an archive, nothing is taken.
+    let (status, _, body) = api.call(upload_request(&admin, &[], &[("rose_VR1.tif", file("rose_VR1.tif").1)])).await;
+    assert_eq!((status, json(&body)["code"].as_str()), (StatusCode::BAD_REQUEST, Some("archive_required")));
+
+    let files: Vec<(String, Vec<u8>)> = ["rose_VR1.tif", "rose_VR2.tif", "paisley.psb", "not-really.tif"].map(file).into();
+    let named: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let (status, _, body) = api
+        .call(upload_request(&admin, &[("archiveId", &archive_id), ("isNewImport", "true")], &named))
+        .await;
+    let job = json(&body);
+    assert_eq!(status, StatusCode::OK, "{job}");
+    assert_eq!(job["files"].as_array().unwrap().len(), 3);
+    assert_eq!(job["refused"][0]["name"], "not-really.tif");
+    assert_eq!(job["refused"][0]["code"], "not_an_image");
+    let job_id = job["jobId"].as_str().unwrap().to_owned();
+
+    let (_, _, body) = api
+        .call(upload_request(&admin, &[("jobId", &job_id)], &[("rose_VR1.tif", file("rose_VR1.tif").1)]))
+        .await;
+    assert_eq!(json(&body)["refused"][0]["code"], "duplicate_file");
+
+    let (status, body) = api.form("/service/design/process", Some(&admin), &[("jobId", &job_id)]).await;
+    assert_eq!((status, body["state"].as_str()), (StatusCode::OK, Some("processing")));
+    while import::worker::work_once(&api.state.pool, &api.state.import, "test").unwrap() {}
+    let (_, _, body) = api
+        .call(test::TestRequest::get().uri(&format!("/service/design/import/{job_id}")).insert_header(("Access-Token", admin.as_str())))
+        .await;
+    let job = json(&body);
+    assert_eq!(job["state"], "processed", "{job}");
+    assert_eq!(job["progress"], 100);
+
+    // The merge preview of a processed file is an image.
+    let thumbnail = job["files"][0]["thumbnail"].as_str().unwrap().to_owned();
+    let (status, headers, _) = api
+        .call(test::TestRequest::get().uri(&thumbnail).insert_header(("Access-Token", admin.as_str())))
+        .await;
+    assert_eq!((status, headers.get("content-type").unwrap().to_str().unwrap()), (StatusCode::OK, "image/jpeg"));
+
+    for step in ["merge-internal", "rename-numerator-main", "rename-numerator-internal"] {
+        let (status, body) = api.form(&format!("/service/design/{step}"), Some(&admin), &[("jobId", &job_id)]).await;
+        assert_eq!(status, StatusCode::OK, "{step}: {body}");
+    }
+    let (status, body) = api.form("/service/design/add-to-archive", Some(&admin), &[("jobId", &job_id)]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let designs = body["designs"].as_array().unwrap().clone();
+    assert_eq!(designs.len(), 2);
+    assert_eq!(designs[0]["colorways"], serde_json::json!(["VR-1", "VR-2"]));
+    let (status, _) = api.form("/service/design/complete-transfer", Some(&admin), &[("jobId", &job_id)]).await;
+    assert_eq!(status, StatusCode::OK);
+    let rose = designs[0]["designGuid"].as_str().unwrap().to_owned();
+    let paisley = designs[1]["designGuid"].as_str().unwrap().to_owned();
+
+    // A customer user reads the header and its images with the image cookie of their sign-in.
+    let (status, headers, body) = api
+        .call(
+            test::TestRequest::post()
+                .uri("/service/account/login_collection")
+                .insert_header(("content-type", "application/x-www-form-urlencoded"))
+                .set_payload("mailAddress=ayse%40example.com&password=Passw0rd%21&remember=true"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let token = json(&body)["accessToken"].as_str().unwrap().to_owned();
+    let cookie = headers.get("set-cookie").unwrap().to_str().unwrap().to_owned();
+    assert!(cookie.starts_with("desen_images=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+    let cookie = cookie.split(';').next().unwrap().to_owned();
+
+    let (status, header) = api.form("/service/design/header", Some(&token), &[("designGuid", &paisley)]).await;
+    assert_eq!(status, StatusCode::OK, "{header}");
+    assert_eq!(header["designType"], "rotary");
+    assert_eq!(header["channelCount"], 6);
+    let colorway = &header["colorways"][0];
+    assert_eq!(colorway["colorizables"].as_array().unwrap().len(), 6);
+    let thumb = colorway["images"]["thumbnails"]["d/v"].as_str().unwrap().to_owned();
+    let (status, headers, bytes) = api
+        .call(test::TestRequest::get().uri(&thumb).insert_header(("Cookie", cookie.as_str())))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(&bytes[..2], b"\xff\xd8", "a JPEG");
+    assert_eq!(headers.get("cache-control").unwrap(), "private, max-age=31536000, immutable");
+    let etag = headers.get("etag").unwrap().to_str().unwrap().to_owned();
+    let (status, _, bytes) = api
+        .call(test::TestRequest::get().uri(&thumb).insert_header(("Cookie", cookie.as_str())).insert_header(("If-None-Match", etag.as_str())))
+        .await;
+    assert_eq!((status, bytes.len()), (StatusCode::NOT_MODIFIED, 0));
+    let (status, _, _) = api.call(test::TestRequest::get().uri(&thumb)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "no image without a session");
+    let dzi = colorway["images"]["tiles"].as_str().unwrap().to_owned();
+    let (status, _, bytes) = api.call(test::TestRequest::get().uri(&dzi).insert_header(("Cookie", cookie.as_str()))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&bytes).contains("TileSize=\"256\""));
+    let tile = dzi.replace("image.dzi", "image_files/0/0_0.jpg");
+    let (status, _, _) = api.call(test::TestRequest::get().uri(&tile).insert_header(("Cookie", cookie.as_str()))).await;
+    assert_eq!(status, StatusCode::OK);
+    let hostile = dzi.replace("image.dzi", "image_files/0/..%2F..%2Fpreview.jpg");
+    let (status, _, _) = api.call(test::TestRequest::get().uri(&hostile).insert_header(("Cookie", cookie.as_str()))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Edits are checked; a confined design is then hidden from other customers, images included.
+    let edit = |fields: Vec<(&'static str, String)>| {
+        let body = serde_urlencoded::to_string(&fields).unwrap();
+        test::TestRequest::put()
+            .uri(&format!("/service/design/header/{paisley}"))
+            .insert_header(("Access-Token", admin.as_str()))
+            .insert_header(("content-type", "application/x-www-form-urlencoded"))
+            .set_payload(body)
+    };
+    let (status, _, body) = api.call(edit(vec![("isConfined", "true".into())])).await;
+    assert_eq!((status, json(&body)["code"].as_str()), (StatusCode::BAD_REQUEST, Some("confined_without_customer")));
+    let (status, _, body) = api.call(edit(vec![("repeatOffset", "1/5".into())])).await;
+    assert_eq!((json(&body)["code"].as_str(), json(&body)["field"].as_str()), (Some("invalid_form"), Some("repeatOffset")));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let other = accounts::service::ensure_customer(&mut world.conn(), "Başka Tekstil").unwrap();
+    let label = catalog::service::create_label(&mut world.conn(), ["Şal", "Paisley", "Пейсли"], None, false).unwrap();
+    let (status, _, body) = api
+        .call(edit(vec![
+            ("isConfined", "true".into()),
+            ("customerId", other.guid.clone()),
+            ("studio", "Atölye 2".into()),
+            ("notes", "Rotary, 6 screens".into()),
+            ("screenStatus", "engraved".into()),
+            ("repeatDirection", "vertical".into()),
+            ("repeatOffset", "1/2".into()),
+            ("labelIDs", label.to_string()),
+            ("closedCountries", "ru,TR".into()),
+        ]))
+        .await;
+    let edited = json(&body);
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    assert_eq!(
+        (edited["designStudio"].as_str(), edited["moldState"].as_str(), edited["repeatOffset"]["vertical"].as_str()),
+        (Some("Atölye 2"), Some("engraved"), Some("1/2"))
+    );
+    assert_eq!(edited["labels"][0]["label"], "Paisley");
+    assert_eq!(edited["closedCountries"], serde_json::json!(["RU", "TR"]));
+    let (status, body) = api.form("/service/design/header", Some(&token), &[("designGuid", &paisley)]).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("design_not_found")));
+    let (status, _, _) = api.call(test::TestRequest::get().uri(&thumb).insert_header(("Cookie", cookie.as_str()))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "no byte of an invisible design");
+    // Staff still see it, and the customer's own users do.
+    world.save(&accounts::model::User { customer_guid: Some(other.guid.clone()), ..world.reload(&user) });
+    let (status, _) = api.form("/service/design/header", Some(&token), &[("designGuid", &paisley)]).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // Staff search finds designs by number or original name.
+    let (_, _, body) = api
+        .call(test::TestRequest::get().uri("/service/admin/design/search?query=rose&page=0").insert_header(("Access-Token", admin.as_str())))
+        .await;
+    assert_eq!(json(&body)["totalCount"], 1);
+    assert_eq!(json(&body)["items"][0]["designGuid"], rose.as_str());
+
+    // Deleting a design removes it and its images.
+    let (status, _, _) = api
+        .call(test::TestRequest::delete().uri(&format!("/service/design/delete/{paisley}")).insert_header(("Access-Token", admin.as_str())))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = api.call(test::TestRequest::get().uri(&thumb).insert_header(("Cookie", cookie.as_str()))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (_, _, body) = api
+        .call(test::TestRequest::get().uri("/service/admin/get/all-archives").insert_header(("Access-Token", admin.as_str())))
+        .await;
+    assert_eq!(json(&body)[0]["archiveName"], "Main");
+}

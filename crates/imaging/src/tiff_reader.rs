@@ -1,0 +1,1542 @@
+//! TIFF and BigTIFF reader: the first page, every sample (extra samples and planar-separate
+//! planes included), streamed in bands.
+//!
+//! The IFD is parsed here rather than with the `tiff` crate: the crate drops extra samples beyond
+//! alpha and reads only the first plane of planar files, and owning the parser lets every count
+//! and offset be checked against the file and the limits before it is believed.
+//!
+//! Chunks (strips or tiles) of a band are independent, so they are decompressed in parallel into
+//! one buffer. When strips are small and the samples need no conversion, that buffer already is
+//! the band. Strips too tall for one band are decoded incrementally instead (see [`StripStream`]).
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use crate::decode::{PackBits, Source, to8};
+use crate::limits::Limits;
+use crate::{
+    Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo, ImagingError,
+};
+
+const IMAGE_WIDTH: u16 = 256;
+const IMAGE_LENGTH: u16 = 257;
+const BITS_PER_SAMPLE: u16 = 258;
+const COMPRESSION: u16 = 259;
+const PHOTOMETRIC: u16 = 262;
+const FILL_ORDER: u16 = 266;
+const STRIP_OFFSETS: u16 = 273;
+const SAMPLES_PER_PIXEL: u16 = 277;
+const ROWS_PER_STRIP: u16 = 278;
+const STRIP_BYTE_COUNTS: u16 = 279;
+const X_RESOLUTION: u16 = 282;
+const Y_RESOLUTION: u16 = 283;
+const PLANAR_CONFIGURATION: u16 = 284;
+const RESOLUTION_UNIT: u16 = 296;
+const PREDICTOR: u16 = 317;
+const TILE_WIDTH: u16 = 322;
+const TILE_LENGTH: u16 = 323;
+const TILE_OFFSETS: u16 = 324;
+const TILE_BYTE_COUNTS: u16 = 325;
+const INK_SET: u16 = 332;
+const INK_NAMES: u16 = 333;
+const EXTRA_SAMPLES: u16 = 338;
+const SAMPLE_FORMAT: u16 = 339;
+const JPEG_TABLES: u16 = 347;
+const ICC_PROFILE: u16 = 34675;
+
+/// Rows a band of small strips aims at.
+const BAND_ROWS: u32 = 256;
+/// Strips taller than this are streamed rather than decoded whole.
+const MAX_WHOLE_STRIP_ROWS: u32 = 512;
+/// Most entries an IFD may have (real files have a few dozen).
+const MAX_IFD_ENTRIES: u64 = 4096;
+/// Most bytes one tag value may take (ICC profiles, ink names, offsets of a large image).
+const MAX_TAG_BYTES: u64 = 64 * 1024 * 1024;
+/// Compressed bytes read from the file at a time when streaming a tall strip.
+const STREAM_READ: usize = 1 << 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Compression {
+    None,
+    Lzw,
+    Deflate,
+    PackBits,
+    Jpeg,
+}
+
+impl Compression {
+    fn from_tag(v: u64) -> Result<Self, ImagingError> {
+        Ok(match v {
+            1 => Compression::None,
+            5 => Compression::Lzw,
+            8 | 32946 => Compression::Deflate,
+            32773 => Compression::PackBits,
+            7 => Compression::Jpeg,
+            2..=4 => return Err(unsupported("CCITT fax compression")),
+            6 => return Err(unsupported("old-style JPEG compression (6)")),
+            34712 | 33003 | 33005 => return Err(unsupported("JPEG 2000 compression")),
+            50000 => return Err(unsupported("ZSTD compression")),
+            50001 => return Err(unsupported("WebP compression")),
+            34925 => return Err(unsupported("LZMA compression")),
+            other => return Err(unsupported(&format!("compression {other}"))),
+        })
+    }
+}
+
+fn unsupported(what: &str) -> ImagingError {
+    ImagingError::Unsupported(format!("TIFF with {what}"))
+}
+
+fn corrupt(what: impl Into<String>) -> ImagingError {
+    ImagingError::Corrupt(what.into())
+}
+
+/// How a stored sample becomes a band sample.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Norm {
+    Plain,
+    /// WhiteIsZero gray.
+    Invert,
+    /// CIELab a and b are signed: flip the sign bit to get the offset-by-128 form.
+    Signed,
+}
+
+// ---------------------------------------------------------------------------------------------
+// IFD parsing
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    typ: u16,
+    count: u64,
+    /// The value field as stored: the value itself when it fits, else its offset.
+    field: [u8; 8],
+}
+
+struct Ifd {
+    le: bool,
+    big: bool,
+    entries: BTreeMap<u16, Entry>,
+}
+
+fn type_size(typ: u16) -> Option<u64> {
+    Some(match typ {
+        1 | 2 | 6 | 7 => 1,
+        3 | 8 => 2,
+        4 | 9 | 11 | 13 => 4,
+        5 | 10 | 12 | 16 | 17 | 18 => 8,
+        _ => return None,
+    })
+}
+
+impl Ifd {
+    fn u16(&self, b: &[u8]) -> u16 {
+        let a = [b[0], b[1]];
+        if self.le {
+            u16::from_le_bytes(a)
+        } else {
+            u16::from_be_bytes(a)
+        }
+    }
+    fn u32(&self, b: &[u8]) -> u32 {
+        let a = [b[0], b[1], b[2], b[3]];
+        if self.le {
+            u32::from_le_bytes(a)
+        } else {
+            u32::from_be_bytes(a)
+        }
+    }
+    fn u64(&self, b: &[u8]) -> u64 {
+        let a = [b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]];
+        if self.le {
+            u64::from_le_bytes(a)
+        } else {
+            u64::from_be_bytes(a)
+        }
+    }
+
+    fn read(src: &mut Source) -> Result<Ifd, ImagingError> {
+        let mut head = [0u8; 16];
+        let n = src.read_up_to(0, &mut head)?;
+        if n < 8 {
+            return Err(corrupt("TIFF header is truncated"));
+        }
+        let le = head[0] == b'I';
+        let mut ifd = Ifd {
+            le,
+            big: false,
+            entries: BTreeMap::new(),
+        };
+        let magic = ifd.u16(&head[2..]);
+        let first = match magic {
+            42 => u64::from(ifd.u32(&head[4..])),
+            43 => {
+                if n < 16 {
+                    return Err(corrupt("BigTIFF header is truncated"));
+                }
+                if ifd.u16(&head[4..]) != 8 || ifd.u16(&head[6..]) != 0 {
+                    return Err(corrupt("BigTIFF header has an unexpected offset size"));
+                }
+                ifd.big = true;
+                ifd.u64(&head[8..])
+            }
+            _ => return Err(ImagingError::UnknownFormat),
+        };
+        let (count_len, entry_len) = if ifd.big { (8u64, 20u64) } else { (2, 12) };
+        let mut count_buf = [0u8; 8];
+        src.read_exact_at(first, &mut count_buf[..count_len as usize], "first IFD")?;
+        let count = if ifd.big {
+            ifd.u64(&count_buf)
+        } else {
+            u64::from(ifd.u16(&count_buf))
+        };
+        if count == 0 || count > MAX_IFD_ENTRIES {
+            return Err(corrupt(format!("first IFD claims {count} entries")));
+        }
+        let table = src.read_vec_at(first + count_len, count * entry_len, "first IFD")?;
+        for raw in table.chunks_exact(entry_len as usize) {
+            let tag = ifd.u16(raw);
+            let typ = ifd.u16(&raw[2..]);
+            let (count, field_bytes) = if ifd.big {
+                (ifd.u64(&raw[4..]), &raw[12..20])
+            } else {
+                (u64::from(ifd.u32(&raw[4..])), &raw[8..12])
+            };
+            let mut field = [0u8; 8];
+            field[..field_bytes.len()].copy_from_slice(field_bytes);
+            // Unknown types are skipped, as the specification asks.
+            if type_size(typ).is_some() {
+                ifd.entries.insert(tag, Entry { typ, count, field });
+            }
+        }
+        Ok(ifd)
+    }
+
+    /// The raw bytes of a tag's value, at most `max` bytes.
+    fn bytes(&self, src: &mut Source, tag: u16, max: u64) -> Result<Option<Vec<u8>>, ImagingError> {
+        let Some(e) = self.entries.get(&tag) else {
+            return Ok(None);
+        };
+        let size = type_size(e.typ)
+            .and_then(|s| s.checked_mul(e.count))
+            .ok_or_else(|| corrupt(format!("tag {tag} has an impossible size")))?;
+        if size > max {
+            return Err(corrupt(format!("tag {tag} claims {size} bytes")));
+        }
+        let inline = if self.big { 8 } else { 4 };
+        if size <= inline {
+            return Ok(Some(e.field[..size as usize].to_vec()));
+        }
+        let offset = if self.big {
+            self.u64(&e.field)
+        } else {
+            u64::from(self.u32(&e.field))
+        };
+        src.read_vec_at(offset, size, &format!("value of tag {tag}"))
+            .map(Some)
+    }
+
+    /// An unsigned integer array tag (BYTE, SHORT, LONG, LONG8).
+    fn uints(
+        &self,
+        src: &mut Source,
+        tag: u16,
+        max_count: u64,
+    ) -> Result<Option<Vec<u64>>, ImagingError> {
+        let Some(e) = self.entries.get(&tag).copied() else {
+            return Ok(None);
+        };
+        let size = match e.typ {
+            1 | 7 => 1,
+            3 => 2,
+            4 | 13 => 4,
+            16 | 18 => 8,
+            _ => return Err(corrupt(format!("tag {tag} is not an unsigned integer"))),
+        };
+        if e.count > max_count {
+            return Err(corrupt(format!(
+                "tag {tag} has {} values, expected at most {max_count}",
+                e.count
+            )));
+        }
+        let Some(raw) = self.bytes(src, tag, max_count.saturating_mul(size))? else {
+            return Ok(None);
+        };
+        Ok(Some(
+            raw.chunks_exact(size as usize)
+                .map(|b| match size {
+                    1 => u64::from(b[0]),
+                    2 => u64::from(self.u16(b)),
+                    4 => u64::from(self.u32(b)),
+                    _ => self.u64(b),
+                })
+                .collect(),
+        ))
+    }
+
+    fn uint(&self, src: &mut Source, tag: u16) -> Result<Option<u64>, ImagingError> {
+        Ok(self.uints(src, tag, 1024)?.and_then(|v| v.first().copied()))
+    }
+
+    fn rational(&self, src: &mut Source, tag: u16) -> Result<Option<f64>, ImagingError> {
+        let Some(e) = self.entries.get(&tag).copied() else {
+            return Ok(None);
+        };
+        let Some(raw) = self.bytes(src, tag, 64)? else {
+            return Ok(None);
+        };
+        Ok(match (e.typ, raw.len()) {
+            (5, 8..) => {
+                let (n, d) = (self.u32(&raw), self.u32(&raw[4..]));
+                (d != 0).then(|| f64::from(n) / f64::from(d))
+            }
+            (3, 2..) => Some(f64::from(self.u16(&raw))),
+            (4, 4..) => Some(f64::from(self.u32(&raw))),
+            _ => None,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout of the image data
+
+/// Where the chunks are and how they tile the image.
+#[derive(Debug, Clone)]
+struct Layout {
+    width: u32,
+    height: u32,
+    bits: u8,
+    le: bool,
+    compression: Compression,
+    predictor: bool,
+    tiled: bool,
+    /// Chunk size in pixels (a strip is the image width by RowsPerStrip).
+    chunk_w: u32,
+    chunk_h: u32,
+    across: u32,
+    down: u32,
+    /// 1 for chunky data, samples per pixel for planar-separate data.
+    planes: usize,
+    /// Samples per pixel inside one chunk.
+    chunk_spp: usize,
+    offsets: Vec<u64>,
+    counts: Vec<u64>,
+    jpeg_tables: Option<Vec<u8>>,
+    /// Output channel conversions, one per sample.
+    norms: Vec<Norm>,
+    /// Associated (premultiplied) alpha: (alpha channel, process channels before it).
+    premultiplied: Option<(usize, usize)>,
+    /// JPEG chunks of YCbCr images are converted to RGB by the JPEG decoder.
+    jpeg_to_rgb: bool,
+}
+
+impl Layout {
+    fn samples(&self) -> usize {
+        self.planes * self.chunk_spp
+    }
+    fn chunk_row_bytes(&self) -> usize {
+        (self.chunk_w as usize * self.chunk_spp * self.bits as usize).div_ceil(8)
+    }
+    fn chunk_bytes(&self) -> usize {
+        self.chunk_row_bytes() * self.chunk_h as usize
+    }
+    fn chunk_index(&self, plane: usize, ty: u32, tx: u32) -> usize {
+        plane * (self.across * self.down) as usize + (ty * self.across + tx) as usize
+    }
+    /// Rows of data in chunk row `ty` (the last strip may be short; tiles are always whole).
+    fn chunk_rows(&self, ty: u32) -> u32 {
+        if self.tiled {
+            self.chunk_h
+        } else {
+            self.chunk_h.min(self.height - ty * self.chunk_h)
+        }
+    }
+    /// Compressed bytes a chunk may plausibly take: generous for codec overhead, but a bound.
+    fn max_compressed(&self) -> u64 {
+        self.chunk_bytes() as u64 * 2 + 65_536
+    }
+    /// Every sample goes through unchanged: the decompressed strips are the band.
+    fn is_passthrough(&self) -> bool {
+        !self.tiled
+            && self.planes == 1
+            && self.bits == 8
+            && self.premultiplied.is_none()
+            && self.norms.iter().all(|n| *n == Norm::Plain)
+    }
+}
+
+/// How the reader proceeds through the image.
+enum Mode {
+    /// Groups of whole chunks decoded in parallel.
+    Chunks { chunk_rows_per_band: u32 },
+    /// Tall strips decoded incrementally, one stream per plane.
+    Stream {
+        band_rows: u32,
+        streams: Vec<StripStream>,
+    },
+}
+
+pub(crate) struct TiffReader {
+    src: Source,
+    info: ImageInfo,
+    layout: Layout,
+    mode: Mode,
+    next_row: u32,
+    /// Compressed bytes of the current band, reused.
+    compressed: Vec<u8>,
+}
+
+impl TiffReader {
+    pub(crate) fn new(mut src: Source, limits: &Limits) -> Result<Self, ImagingError> {
+        let ifd = Ifd::read(&mut src)?;
+        let get = |src: &mut Source, tag| ifd.uint(src, tag);
+
+        let width = get(&mut src, IMAGE_WIDTH)?.ok_or_else(|| corrupt("TIFF has no ImageWidth"))?;
+        let height =
+            get(&mut src, IMAGE_LENGTH)?.ok_or_else(|| corrupt("TIFF has no ImageLength"))?;
+        let spp = get(&mut src, SAMPLES_PER_PIXEL)?.unwrap_or(1);
+        let too_big = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+        limits.check(
+            too_big(width),
+            too_big(height),
+            usize::try_from(spp).unwrap_or(usize::MAX),
+        )?;
+        let (width, height, spp) = (width as u32, height as u32, spp as usize);
+
+        let bits = ifd
+            .uints(&mut src, BITS_PER_SAMPLE, 1024)?
+            .unwrap_or_else(|| vec![1]);
+        let bits = match bits.first().copied() {
+            Some(b) if bits.iter().all(|x| *x == b) => b,
+            _ => return Err(unsupported("different bit depths per sample")),
+        };
+        let sample_format = ifd
+            .uints(&mut src, SAMPLE_FORMAT, 1024)?
+            .unwrap_or_else(|| vec![1]);
+        let signed = match sample_format.first().copied().unwrap_or(1) {
+            1 => false,
+            // Signed integers read as offset binary: -128 becomes 0, 0 becomes 128.
+            2 if bits == 8 || bits == 16 => true,
+            2 => return Err(unsupported(&format!("{bits}-bit signed samples"))),
+            3 => return Err(unsupported(&format!("{bits}-bit floating point samples"))),
+            other => return Err(unsupported(&format!("sample format {other}"))),
+        };
+        let bits = match bits {
+            1 | 8 | 16 => bits as u8,
+            32 => return Err(unsupported("32-bit samples")),
+            other => return Err(unsupported(&format!("{other}-bit samples"))),
+        };
+
+        let compression = Compression::from_tag(get(&mut src, COMPRESSION)?.unwrap_or(1))?;
+        let photometric = match get(&mut src, PHOTOMETRIC)? {
+            Some(p) => p,
+            // Missing in some old files: guess from the sample count, as libtiff does.
+            None if spp >= 3 => 2,
+            None => 1,
+        };
+        if get(&mut src, FILL_ORDER)?.unwrap_or(1) == 2 && compression != Compression::Jpeg {
+            return Err(unsupported("reversed bit fill order"));
+        }
+        let planar = match get(&mut src, PLANAR_CONFIGURATION)?.unwrap_or(1) {
+            1 => false,
+            2 => true,
+            other => return Err(corrupt(format!("PlanarConfiguration {other}"))),
+        };
+        let predictor = match get(&mut src, PREDICTOR)?.unwrap_or(1) {
+            1 => false,
+            2 if bits == 1 => return Err(corrupt("horizontal predictor on 1-bit samples")),
+            2 => true,
+            3 => return Err(unsupported("floating point predictor")),
+            other => return Err(corrupt(format!("Predictor {other}"))),
+        };
+        if bits == 1 && spp != 1 {
+            return Err(unsupported("1-bit samples with several samples per pixel"));
+        }
+        if compression == Compression::Jpeg && bits != 8 {
+            return Err(unsupported(&format!(
+                "JPEG compression of {bits}-bit samples"
+            )));
+        }
+
+        let extra = ifd
+            .uints(&mut src, EXTRA_SAMPLES, 1024)?
+            .unwrap_or_default();
+        let ink_set = get(&mut src, INK_SET)?;
+        let ink_names: Vec<String> = ifd
+            .bytes(&mut src, INK_NAMES, 1 << 20)?
+            .map(|raw| {
+                raw.split(|b| *b == 0)
+                    .map(|s| String::from_utf8_lossy(s).trim().to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+
+        // Which samples are process channels, and of which colour model.
+        let extra_count = extra.len().min(spp);
+        let (color_mode, process, jpeg_to_rgb): (ColorMode, Vec<&str>, bool) = match photometric {
+            0 | 1 => (
+                if bits == 1 {
+                    ColorMode::Bitmap
+                } else {
+                    ColorMode::Gray
+                },
+                vec!["Gray"],
+                false,
+            ),
+            2 => (ColorMode::Rgb, vec!["Red", "Green", "Blue"], false),
+            5 => {
+                let inks = spp - extra_count;
+                if ink_set == Some(1) || (ink_set.is_none() && inks == 4) {
+                    (
+                        ColorMode::Cmyk,
+                        vec!["Cyan", "Magenta", "Yellow", "Black"],
+                        false,
+                    )
+                } else {
+                    (ColorMode::Multichannel, vec![], false)
+                }
+            }
+            6 if compression == Compression::Jpeg => {
+                (ColorMode::Rgb, vec!["Red", "Green", "Blue"], true)
+            }
+            6 => return Err(unsupported("YCbCr samples without JPEG compression")),
+            8 | 9 => (ColorMode::Lab, vec!["L", "a", "b"], false),
+            3 => return Err(unsupported("palette colour (indexed)")),
+            4 => return Err(unsupported("a transparency mask page")),
+            10 => return Err(unsupported("ITU Lab")),
+            other => return Err(unsupported(&format!("photometric interpretation {other}"))),
+        };
+        if spp < process.len() {
+            return Err(corrupt(format!(
+                "{spp} samples per pixel for {color_mode:?}"
+            )));
+        }
+        if compression == Compression::Jpeg && planar && photometric == 6 {
+            return Err(unsupported("planar YCbCr JPEG"));
+        }
+
+        let mut channels = Vec::with_capacity(spp);
+        let mut norms = Vec::with_capacity(spp);
+        let mut premultiplied = None;
+        let mut spot_number = 0;
+        let mut alpha_number = 0;
+        for (i, name) in process.iter().enumerate() {
+            channels.push(ChannelInfo {
+                name: (*name).to_string(),
+                kind: ChannelKind::Process,
+                color: None,
+            });
+            norms.push(match (photometric, i) {
+                (0, _) => Norm::Invert,
+                (8, 1 | 2) => Norm::Signed,
+                _ => Norm::Plain,
+            });
+        }
+        // Samples after the process channels: the extra samples (or, in a multichannel file,
+        // inks first). Samples without an ExtraSamples entry count as unspecified.
+        let first_extra = spp - extra_count;
+        for i in process.len()..spp {
+            let kind = if i >= first_extra {
+                extra[i - first_extra]
+            } else {
+                0
+            };
+            let named = ink_names.get(i).filter(|n| !n.is_empty()).cloned();
+            if kind == 1 || kind == 2 {
+                alpha_number += 1;
+                if kind == 1 && premultiplied.is_none() {
+                    premultiplied = Some((i, process.len()));
+                }
+                let name = if alpha_number == 1 {
+                    "Alpha".to_string()
+                } else {
+                    format!("Alpha {alpha_number}")
+                };
+                channels.push(ChannelInfo {
+                    name,
+                    kind: ChannelKind::Alpha,
+                    color: None,
+                });
+            } else {
+                spot_number += 1;
+                let name = named.unwrap_or_else(|| format!("Spot {spot_number}"));
+                channels.push(ChannelInfo {
+                    name,
+                    kind: ChannelKind::Spot,
+                    color: None,
+                });
+            }
+            norms.push(Norm::Plain);
+        }
+        if signed {
+            norms.iter_mut().for_each(|n| *n = Norm::Signed);
+        }
+        if color_mode == ColorMode::Multichannel
+            && channels.iter().all(|c| c.kind != ChannelKind::Spot)
+        {
+            return Err(corrupt("separated image without inks"));
+        }
+
+        // Chunk geometry.
+        let tile_w = get(&mut src, TILE_WIDTH)?;
+        let tile_h = get(&mut src, TILE_LENGTH)?;
+        let tiled = tile_w.is_some() || ifd.entries.contains_key(&TILE_OFFSETS);
+        let (chunk_w, chunk_h) = if tiled {
+            match (tile_w, tile_h) {
+                (Some(w), Some(h))
+                    if (1..=u64::from(limits.max_side)).contains(&w)
+                        && (1..=u64::from(limits.max_side)).contains(&h) =>
+                {
+                    (w as u32, h as u32)
+                }
+                _ => return Err(corrupt("tile size missing or out of range")),
+            }
+        } else {
+            let rps = get(&mut src, ROWS_PER_STRIP)?.unwrap_or(u64::from(height));
+            if rps == 0 {
+                return Err(corrupt("RowsPerStrip is 0"));
+            }
+            (width, rps.min(u64::from(height)) as u32)
+        };
+        let across = width.div_ceil(chunk_w);
+        let down = height.div_ceil(chunk_h);
+        let (planes, chunk_spp) = if planar { (spp, 1) } else { (1, spp) };
+        let chunk_count = u64::from(across) * u64::from(down) * planes as u64;
+        if chunk_count > MAX_TAG_BYTES / 8 {
+            return Err(ImagingError::TooLarge(format!(
+                "{chunk_count} strips or tiles"
+            )));
+        }
+        let (offsets_tag, counts_tag) = if tiled {
+            (TILE_OFFSETS, TILE_BYTE_COUNTS)
+        } else {
+            (STRIP_OFFSETS, STRIP_BYTE_COUNTS)
+        };
+        // A few writers store more entries than chunks; none store wildly more.
+        let max_entries = chunk_count * 2 + 16;
+        let offsets = ifd
+            .uints(&mut src, offsets_tag, max_entries)?
+            .ok_or_else(|| corrupt("TIFF has no strip or tile offsets"))?;
+        let mut layout = Layout {
+            width,
+            height,
+            bits,
+            le: ifd.le,
+            compression,
+            predictor,
+            tiled,
+            chunk_w,
+            chunk_h,
+            across,
+            down,
+            planes,
+            chunk_spp,
+            offsets,
+            counts: Vec::new(),
+            jpeg_tables: None,
+            norms,
+            premultiplied,
+            jpeg_to_rgb,
+        };
+        if (layout.offsets.len() as u64) < chunk_count {
+            return Err(corrupt(format!(
+                "{} strip/tile offsets for {chunk_count} chunks",
+                layout.offsets.len()
+            )));
+        }
+        layout.counts = match ifd.uints(&mut src, counts_tag, max_entries)? {
+            Some(c) if c.len() as u64 >= chunk_count => c,
+            Some(_) => return Err(corrupt("fewer byte counts than strips or tiles")),
+            // Uncompressed files may omit the counts: each chunk is exactly its size.
+            None if compression == Compression::None => {
+                vec![layout.chunk_bytes() as u64; layout.offsets.len()]
+            }
+            None => return Err(corrupt("TIFF has no strip or tile byte counts")),
+        };
+        if compression == Compression::Jpeg {
+            layout.jpeg_tables = ifd.bytes(&mut src, JPEG_TABLES, 1 << 20)?;
+        }
+
+        // Memory guard, from the header alone.
+        let out_row = width as usize * spp;
+        let band_budget = limits.max_band_bytes;
+        let raw_row = layout.chunk_row_bytes() * across as usize * planes;
+        let per_chunk_row = layout.chunk_h as usize * (raw_row + out_row);
+        let streamable = !tiled && compression != Compression::Jpeg;
+        let mode = if !streamable
+            || (layout.chunk_h <= MAX_WHOLE_STRIP_ROWS && per_chunk_row <= band_budget)
+        {
+            if per_chunk_row > band_budget {
+                return Err(ImagingError::TooLarge(format!(
+                    "one strip or tile row of this TIFF needs {per_chunk_row} bytes (limit {band_budget})"
+                )));
+            }
+            // Whole chunks: at least one chunk row per band, about BAND_ROWS rows.
+            let chunk_rows_per_band = if tiled {
+                1
+            } else {
+                (BAND_ROWS / layout.chunk_h).clamp(1, (band_budget / per_chunk_row.max(1)) as u32)
+            };
+            Mode::Chunks {
+                chunk_rows_per_band,
+            }
+        } else {
+            let per_row = raw_row + out_row;
+            let band_rows = (band_budget / per_row.max(1)).min(BAND_ROWS as usize) as u32;
+            if band_rows == 0 {
+                return Err(ImagingError::TooLarge(format!(
+                    "one row of this TIFF needs {per_row} bytes (limit {band_budget})"
+                )));
+            }
+            let streams = (0..planes)
+                .map(|p| StripStream::new(p, compression))
+                .collect();
+            Mode::Stream { band_rows, streams }
+        };
+
+        let dpi = {
+            let x = ifd.rational(&mut src, X_RESOLUTION)?;
+            let y = ifd.rational(&mut src, Y_RESOLUTION)?;
+            let scale = match get(&mut src, RESOLUTION_UNIT)?.unwrap_or(2) {
+                2 => Some(1.0),
+                3 => Some(2.54),
+                _ => None,
+            };
+            match (x, y, scale) {
+                (Some(x), y, Some(s)) if x.is_finite() && x > 0.0 => {
+                    let y = y.filter(|y| y.is_finite() && *y > 0.0).unwrap_or(x);
+                    Some((x * s, y * s))
+                }
+                _ => None,
+            }
+        };
+        let icc_profile = ifd.bytes(&mut src, ICC_PROFILE, MAX_TAG_BYTES)?;
+        let info = ImageInfo {
+            format: if ifd.big {
+                FileFormat::BigTiff
+            } else {
+                FileFormat::Tiff
+            },
+            width,
+            height,
+            bit_depth: bits,
+            color_mode,
+            dpi,
+            channels,
+            layer_count: 0,
+            layer_names: Vec::new(),
+            icc_profile,
+        };
+        Ok(TiffReader {
+            src,
+            info,
+            layout,
+            mode,
+            next_row: 0,
+            compressed: Vec::new(),
+        })
+    }
+
+    /// Reads the compressed bytes of the given chunks into `self.compressed`, returning each
+    /// chunk's range in it. Neighbouring chunks are read in one go.
+    fn read_chunks(
+        &mut self,
+        chunks: &[usize],
+    ) -> Result<Vec<std::ops::Range<usize>>, ImagingError> {
+        let l = &self.layout;
+        let mut ranges = Vec::with_capacity(chunks.len());
+        let mut total = 0usize;
+        for &c in chunks {
+            let mut len = l.counts[c];
+            if l.compression == Compression::None {
+                len = len.min(l.chunk_bytes() as u64);
+            } else if len > l.max_compressed() {
+                return Err(corrupt(format!("chunk {c} claims {len} compressed bytes")));
+            }
+            self.src
+                .check_range(l.offsets[c], len, "strip or tile data")?;
+            ranges.push(total..total + len as usize);
+            total += len as usize;
+        }
+        self.compressed.clear();
+        self.compressed.resize(total, 0);
+        let mut i = 0;
+        while i < chunks.len() {
+            // Extend over chunks stored back to back.
+            let start = self.layout.offsets[chunks[i]];
+            let mut j = i + 1;
+            while j < chunks.len()
+                && self.layout.offsets[chunks[j]]
+                    == start + (ranges[j].start - ranges[i].start) as u64
+            {
+                j += 1;
+            }
+            let span = ranges[i].start..ranges[j - 1].end;
+            if !span.is_empty() {
+                self.src
+                    .read_exact_at(start, &mut self.compressed[span], "image data")?;
+            }
+            i = j;
+        }
+        Ok(ranges)
+    }
+
+    fn next_chunk_band(&mut self, chunk_rows_per_band: u32) -> Result<Band, ImagingError> {
+        let l = &self.layout;
+        let top = self.next_row;
+        let ty0 = top / l.chunk_h;
+        let ty1 = (ty0 + chunk_rows_per_band).min(l.down);
+        let rows = (ty1 * l.chunk_h).min(l.height) - top;
+        let (across, planes) = (l.across, l.planes);
+        let band_chunk_rows = (ty1 - ty0) as usize;
+
+        // Slots in plane, chunk row, chunk column order.
+        let mut chunks = Vec::with_capacity(planes * band_chunk_rows * across as usize);
+        let mut jobs = Vec::with_capacity(chunks.capacity());
+        let mut segments = Vec::with_capacity(chunks.capacity());
+        for p in 0..planes {
+            for ty in ty0..ty1 {
+                for tx in 0..across {
+                    let slot = chunks.len() * l.chunk_bytes();
+                    chunks.push(l.chunk_index(p, ty, tx));
+                    jobs.push(l.chunk_rows(ty));
+                    let y0 = ty * l.chunk_h - top;
+                    segments.push(Segment {
+                        channel0: p * l.chunk_spp,
+                        x0: tx * l.chunk_w,
+                        x1: ((tx + 1) * l.chunk_w).min(l.width),
+                        y0,
+                        y1: (y0 + l.chunk_h).min(rows),
+                        base: slot,
+                        stride: l.chunk_row_bytes(),
+                    });
+                }
+            }
+        }
+        let ranges = self.read_chunks(&chunks)?;
+        let l = &self.layout;
+        let chunk_bytes = l.chunk_bytes();
+        let mut buf = vec![0u8; chunk_bytes * chunks.len()];
+        let compressed = &self.compressed;
+        buf.par_chunks_mut(chunk_bytes.max(1))
+            .zip(ranges.par_iter().zip(jobs.par_iter()))
+            .try_for_each_init(
+                || Inflater::new(l.compression),
+                |inflater, (out, (range, &chunk_rows))| {
+                    let want = &mut out[..l.chunk_row_bytes() * chunk_rows as usize];
+                    decode_chunk(l, inflater, &compressed[range.clone()], want)
+                },
+            )?;
+
+        let channels = l.samples();
+        let out_len = l.width as usize * rows as usize * channels;
+        let samples = if l.is_passthrough() {
+            buf.truncate(out_len);
+            buf
+        } else {
+            let mut out = vec![0u8; out_len];
+            convert(l, &buf, &segments, &mut out);
+            out
+        };
+        Ok(Band {
+            top,
+            rows,
+            width: l.width,
+            channels,
+            samples,
+        })
+    }
+
+    fn next_stream_band(&mut self) -> Result<Band, ImagingError> {
+        let Mode::Stream { band_rows, streams } = &mut self.mode else {
+            return Err(corrupt("internal: not a streaming reader"));
+        };
+        let l = &self.layout;
+        let top = self.next_row;
+        let rows = (*band_rows).min(l.height - top);
+        let stride = l.chunk_row_bytes();
+        let plane_bytes = stride * rows as usize;
+        let mut buf = vec![0u8; plane_bytes * l.planes];
+        let mut segments = Vec::with_capacity(l.planes);
+        for (p, (stream, out)) in streams
+            .iter_mut()
+            .zip(buf.chunks_mut(plane_bytes.max(1)))
+            .enumerate()
+        {
+            stream.fill(&mut self.src, l, top, out)?;
+            segments.push(Segment {
+                channel0: p * l.chunk_spp,
+                x0: 0,
+                x1: l.width,
+                y0: 0,
+                y1: rows,
+                base: p * plane_bytes,
+                stride,
+            });
+        }
+        let channels = l.samples();
+        let out_len = l.width as usize * rows as usize * channels;
+        let samples = if l.is_passthrough() {
+            buf.truncate(out_len);
+            buf
+        } else {
+            let mut out = vec![0u8; out_len];
+            convert(l, &buf, &segments, &mut out);
+            out
+        };
+        Ok(Band {
+            top,
+            rows,
+            width: l.width,
+            channels,
+            samples,
+        })
+    }
+}
+
+impl BandReader for TiffReader {
+    fn info(&self) -> &ImageInfo {
+        &self.info
+    }
+
+    fn next_band(&mut self) -> Result<Option<Band>, ImagingError> {
+        if self.next_row >= self.layout.height {
+            return Ok(None);
+        }
+        let band = match self.mode {
+            Mode::Chunks {
+                chunk_rows_per_band,
+            } => self.next_chunk_band(chunk_rows_per_band),
+            Mode::Stream { .. } => self.next_stream_band(),
+        };
+        match band {
+            Ok(band) => {
+                self.next_row += band.rows;
+                Ok(Some(band))
+            }
+            Err(e) => {
+                // A failed band ends the image: no caller should see later bands out of step.
+                self.next_row = self.layout.height;
+                Err(e)
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decompression
+
+/// A reusable decompressor for one chunk at a time, resumable so tall strips can be streamed.
+enum Inflater {
+    Raw,
+    Lzw(Box<weezl::decode::Decoder>),
+    Deflate(Box<flate2::Decompress>),
+    PackBits(PackBits),
+    /// JPEG chunks are decoded whole, not through `step`.
+    Jpeg,
+}
+
+impl Inflater {
+    fn new(c: Compression) -> Self {
+        match c {
+            Compression::None => Inflater::Raw,
+            Compression::Lzw => Inflater::Lzw(Box::new(
+                weezl::decode::Configuration::with_tiff_size_switch(weezl::BitOrder::Msb, 8)
+                    // Stop at the expected size instead of reading what follows.
+                    .with_yield_on_full_buffer(true)
+                    .build(),
+            )),
+            Compression::Deflate => Inflater::Deflate(Box::new(flate2::Decompress::new(true))),
+            Compression::PackBits => Inflater::PackBits(PackBits::default()),
+            Compression::Jpeg => Inflater::Jpeg,
+        }
+    }
+
+    fn reset(&mut self) {
+        match self {
+            Inflater::Lzw(d) => d.reset(),
+            Inflater::Deflate(d) => d.reset(true),
+            Inflater::PackBits(p) => p.reset(),
+            Inflater::Raw | Inflater::Jpeg => {}
+        }
+    }
+
+    /// Decompresses from `input` into `out`: (consumed, produced, stream ended).
+    fn step(&mut self, input: &[u8], out: &mut [u8]) -> Result<(usize, usize, bool), ImagingError> {
+        match self {
+            Inflater::Raw => {
+                let n = input.len().min(out.len());
+                out[..n].copy_from_slice(&input[..n]);
+                Ok((n, n, false))
+            }
+            Inflater::Lzw(d) => {
+                let r = d.decode_bytes(input, out);
+                match r.status {
+                    Ok(status) => Ok((
+                        r.consumed_in,
+                        r.consumed_out,
+                        matches!(status, weezl::LzwStatus::Done),
+                    )),
+                    // Data decoded before the error is kept only if it completes the chunk.
+                    Err(_) if r.consumed_out == out.len() => {
+                        Ok((r.consumed_in, r.consumed_out, true))
+                    }
+                    Err(e) => Err(corrupt(format!("LZW data: {e}"))),
+                }
+            }
+            Inflater::Deflate(d) => {
+                let (in0, out0) = (d.total_in(), d.total_out());
+                let status = d
+                    .decompress(input, out, flate2::FlushDecompress::None)
+                    .map_err(|e| corrupt(format!("Deflate data: {e}")))?;
+                let used = (d.total_in() - in0) as usize;
+                let made = (d.total_out() - out0) as usize;
+                Ok((used, made, status == flate2::Status::StreamEnd))
+            }
+            Inflater::PackBits(p) => {
+                let (used, made) = p.step(input, out);
+                Ok((used, made, false))
+            }
+            Inflater::Jpeg => Err(corrupt("internal: JPEG is not streamed")),
+        }
+    }
+}
+
+/// Decodes one whole chunk into `out` (exactly its expected bytes) and undoes the predictor.
+fn decode_chunk(
+    l: &Layout,
+    inflater: &mut Inflater,
+    input: &[u8],
+    out: &mut [u8],
+) -> Result<(), ImagingError> {
+    if input.is_empty() {
+        // A sparse chunk (byte count 0): libtiff leaves it empty, so do we.
+        out.fill(0);
+        return Ok(());
+    }
+    if l.compression == Compression::Jpeg {
+        // A third-party decoder meeting hostile data: a panic in it still ends as an error.
+        return std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            decode_jpeg(l, input, out)
+        }))
+        .unwrap_or_else(|_| Err(corrupt("JPEG data made the JPEG decoder fail")));
+    }
+    if l.compression == Compression::Lzw {
+        let made = lzw_decode(input, out)?;
+        if made < out.len() {
+            return Err(corrupt(format!(
+                "an LZW strip or tile decompresses to {made} of its {} bytes",
+                out.len()
+            )));
+        }
+        if l.predictor {
+            for row in out.chunks_exact_mut(l.chunk_row_bytes()) {
+                undo_predictor(row, l.chunk_spp, l.bits, l.le);
+            }
+        }
+        return Ok(());
+    }
+    inflater.reset();
+    let (mut used, mut made) = (0, 0);
+    while made < out.len() {
+        let (u, m, ended) = inflater.step(&input[used..], &mut out[made..])?;
+        used += u;
+        made += m;
+        if made < out.len() && (ended || (u == 0 && m == 0)) {
+            return Err(corrupt(format!(
+                "a strip or tile decompresses to {made} of its {} bytes",
+                out.len()
+            )));
+        }
+    }
+    if l.predictor {
+        for row in out.chunks_exact_mut(l.chunk_row_bytes()) {
+            undo_predictor(row, l.chunk_spp, l.bits, l.le);
+        }
+    }
+    Ok(())
+}
+
+/// Decodes a whole TIFF LZW chunk (MSB-first codes of 9 to 12 bits, early change) into `out`,
+/// stopping when `out` is full; returns the bytes produced.
+///
+/// Every LZW string is an earlier string plus one byte, and since a chunk decodes into one
+/// buffer, each table entry is just where its string already sits in the output: decoding a
+/// code is one copy. This runs several times faster than walking prefix chains, and LZW is the
+/// compression of most production TIFFs. (Tall strips streamed a band at a time use `weezl`.)
+fn lzw_decode(input: &[u8], out: &mut [u8]) -> Result<usize, ImagingError> {
+    const CLEAR: u32 = 256;
+    const END: u32 = 257;
+    let mut start = vec![0u32; 4096];
+    let mut len = vec![0u32; 4096];
+    let (mut acc, mut nbits, mut i) = (0u64, 0u32, 0usize);
+    let (mut width, mut next) = (9u32, 258u32);
+    let mut pos = 0usize;
+    // Where the previous string was written, and its length (0 right after a clear).
+    let (mut prev_pos, mut prev_len) = (0usize, 0usize);
+    while pos < out.len() {
+        if nbits < width {
+            if i + 4 <= input.len() {
+                acc = (acc << 32)
+                    | u64::from(u32::from_be_bytes([
+                        input[i],
+                        input[i + 1],
+                        input[i + 2],
+                        input[i + 3],
+                    ]));
+                i += 4;
+                nbits += 32;
+            } else {
+                while nbits < width && i < input.len() {
+                    acc = (acc << 8) | u64::from(input[i]);
+                    i += 1;
+                    nbits += 8;
+                }
+                if nbits < width {
+                    break; // input exhausted
+                }
+            }
+        }
+        nbits -= width;
+        let code = ((acc >> nbits) as u32) & ((1 << width) - 1);
+        if code == CLEAR {
+            (width, next, prev_len) = (9, 258, 0);
+            continue;
+        }
+        if code == END {
+            break;
+        }
+        let this_len;
+        if code < 256 {
+            out[pos] = code as u8;
+            this_len = 1;
+        } else if code < next && code >= 258 {
+            let (from, n) = (start[code as usize] as usize, len[code as usize] as usize);
+            let n_fit = n.min(out.len() - pos);
+            if n_fit <= 16 {
+                for k in 0..n_fit {
+                    out[pos + k] = out[from + k];
+                }
+            } else {
+                out.copy_within(from..from + n_fit, pos);
+            }
+            this_len = n;
+        } else if code == next && prev_len > 0 {
+            // The string being defined: the previous one plus its own first byte.
+            let n_fit = prev_len.min(out.len() - pos);
+            out.copy_within(prev_pos..prev_pos + n_fit, pos);
+            if pos + prev_len < out.len() {
+                out[pos + prev_len] = out[prev_pos];
+            }
+            this_len = prev_len + 1;
+        } else {
+            return Err(corrupt(format!("LZW data has an invalid code {code}")));
+        }
+        if prev_len > 0 && next < 4096 {
+            // The previous string followed by this one's first byte sits at prev_pos.
+            start[next as usize] = prev_pos as u32;
+            len[next as usize] = (prev_len + 1) as u32;
+            next += 1;
+            if next + 1 >= (1 << width) && width < 12 {
+                width += 1;
+            }
+        }
+        prev_pos = pos;
+        prev_len = this_len;
+        pos = (pos + this_len).min(out.len());
+    }
+    Ok(pos)
+}
+
+/// Undoes the horizontal differencing predictor on one row, in place.
+fn undo_predictor(row: &mut [u8], spp: usize, bits: u8, le: bool) {
+    if bits == 8 {
+        match spp {
+            1 => undo_predictor8::<1>(row),
+            2 => undo_predictor8::<2>(row),
+            3 => undo_predictor8::<3>(row),
+            4 => undo_predictor8::<4>(row),
+            5 => undo_predictor8::<5>(row),
+            _ => {
+                for i in spp..row.len() {
+                    row[i] = row[i].wrapping_add(row[i - spp]);
+                }
+            }
+        }
+    } else {
+        let get = |r: &[u8], i: usize| {
+            let a = [r[2 * i], r[2 * i + 1]];
+            if le {
+                u16::from_le_bytes(a)
+            } else {
+                u16::from_be_bytes(a)
+            }
+        };
+        let n = row.len() / 2;
+        for i in spp..n {
+            let v = get(row, i).wrapping_add(get(row, i - spp));
+            let b = if le { v.to_le_bytes() } else { v.to_be_bytes() };
+            row[2 * i..2 * i + 2].copy_from_slice(&b);
+        }
+    }
+}
+
+/// The 8-bit predictor with the running sums in registers: this runs over every byte of an
+/// LZW-with-predictor file, the most common production TIFF.
+fn undo_predictor8<const N: usize>(row: &mut [u8]) {
+    let mut pixels = row.chunks_exact_mut(N);
+    let Some(first) = pixels.next() else { return };
+    let mut acc = [0u8; N];
+    acc.copy_from_slice(first);
+    for px in pixels {
+        for k in 0..N {
+            acc[k] = acc[k].wrapping_add(px[k]);
+        }
+        px.copy_from_slice(&acc);
+    }
+}
+
+/// Decodes a JPEG chunk (JPEGTables merged in front) into the chunk's sample layout.
+fn decode_jpeg(l: &Layout, input: &[u8], out: &mut [u8]) -> Result<(), ImagingError> {
+    use zune_core::colorspace::ColorSpace;
+    use zune_core::options::DecoderOptions;
+
+    let data = match &l.jpeg_tables {
+        // The tables are a JPEG stream of their own: drop its end marker and the chunk's start
+        // marker so the two read as one stream.
+        Some(t) if t.len() >= 4 && input.len() >= 2 => {
+            let mut d = Vec::with_capacity(t.len() + input.len());
+            d.extend_from_slice(&t[..t.len() - 2]);
+            d.extend_from_slice(&input[2..]);
+            d
+        }
+        _ => input.to_vec(),
+    };
+    let jpeg_err = |e: zune_jpeg::errors::DecodeErrors| corrupt(format!("JPEG data: {e:?}"));
+    let mut options = DecoderOptions::default()
+        .set_max_width(l.chunk_w as usize + 16)
+        .set_max_height(l.chunk_h as usize + 16);
+    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(
+        zune_core::bytestream::ZCursor::new(&data),
+        options,
+    );
+    decoder.decode_headers().map_err(jpeg_err)?;
+    let input_space = decoder.input_colorspace().unwrap_or(ColorSpace::Unknown);
+    // Keep the stored components; only YCbCr images are converted, and YCCK becomes CMYK.
+    let out_space = match input_space {
+        _ if l.jpeg_to_rgb => ColorSpace::RGB,
+        ColorSpace::YCCK => ColorSpace::CMYK,
+        ColorSpace::Unknown => return Err(unsupported("JPEG of unknown colour space")),
+        other => other,
+    };
+    options = options.jpeg_set_out_colorspace(out_space);
+    decoder.set_options(options);
+    let pixels = decoder.decode().map_err(jpeg_err)?;
+    let (jw, jh) = decoder
+        .dimensions()
+        .ok_or_else(|| corrupt("JPEG without a frame"))?;
+    let comps = out_space.num_components();
+    if comps != l.chunk_spp {
+        return Err(corrupt(format!(
+            "JPEG chunk has {comps} components, the TIFF says {}",
+            l.chunk_spp
+        )));
+    }
+    let row = l.chunk_row_bytes();
+    let jrow = jw * comps;
+    let rows = out.len() / row.max(1);
+    if jw < l.chunk_w as usize || jh < rows || pixels.len() < jrow * rows {
+        return Err(corrupt(format!(
+            "JPEG chunk is {jw} x {jh}, expected {} x {rows}",
+            l.chunk_w
+        )));
+    }
+    for (dst, src) in out.chunks_exact_mut(row).zip(pixels.chunks_exact(jrow)) {
+        dst.copy_from_slice(&src[..row]);
+    }
+    Ok(())
+}
+
+/// Decodes a tall strip (or a run of them) a band at a time for one plane.
+struct StripStream {
+    plane: usize,
+    inflater: Inflater,
+    /// The strip being decoded and the image row its data continues at.
+    strip: u32,
+    rows_left: u32,
+    buf: Vec<u8>,
+    pos: usize,
+    file_pos: u64,
+    file_end: u64,
+}
+
+impl StripStream {
+    fn new(plane: usize, c: Compression) -> Self {
+        StripStream {
+            plane,
+            inflater: Inflater::new(c),
+            strip: 0,
+            rows_left: 0,
+            buf: Vec::new(),
+            pos: 0,
+            file_pos: 0,
+            file_end: 0,
+        }
+    }
+
+    /// Reads the next piece of the strip's compressed data, keeping what is still unread (a
+    /// PackBits header may wait for its byte).
+    fn refill(&mut self, src: &mut Source) -> Result<(), ImagingError> {
+        self.buf.drain(..self.pos);
+        self.pos = 0;
+        let n = (self.file_end - self.file_pos).min(STREAM_READ as u64) as usize;
+        let old = self.buf.len();
+        self.buf.resize(old + n, 0);
+        src.read_exact_at(self.file_pos, &mut self.buf[old..], "strip data")?;
+        self.file_pos += n as u64;
+        Ok(())
+    }
+
+    /// Fills `out` with the next rows of this plane, starting at image row `top`.
+    fn fill(
+        &mut self,
+        src: &mut Source,
+        l: &Layout,
+        top: u32,
+        out: &mut [u8],
+    ) -> Result<(), ImagingError> {
+        let stride = l.chunk_row_bytes();
+        let mut row = top;
+        let mut filled = 0;
+        while filled < out.len() {
+            if self.rows_left == 0 {
+                self.strip = row / l.chunk_h;
+                let c = l.chunk_index(self.plane, self.strip, 0);
+                let len = if l.compression == Compression::None {
+                    l.counts[c].min(l.chunk_bytes() as u64)
+                } else {
+                    l.counts[c]
+                };
+                if l.compression != Compression::None && len > l.max_compressed() {
+                    return Err(corrupt(format!("strip {c} claims {len} compressed bytes")));
+                }
+                src.check_range(l.offsets[c], len, &format!("strip {c}"))?;
+                self.file_pos = l.offsets[c];
+                self.file_end = l.offsets[c] + len;
+                self.rows_left = l.chunk_rows(self.strip) - (row - self.strip * l.chunk_h);
+                self.inflater.reset();
+                self.buf.clear();
+                self.pos = 0;
+            }
+            let take = (out.len() - filled).min(self.rows_left as usize * stride);
+            let dst = &mut out[filled..filled + take];
+            let mut made = 0;
+            while made < take {
+                let (u, m, ended) = self
+                    .inflater
+                    .step(&self.buf[self.pos..], &mut dst[made..])?;
+                self.pos += u;
+                made += m;
+                if made == take {
+                    break;
+                }
+                let starved = u == 0 && m == 0;
+                if ended || (starved && self.file_pos >= self.file_end) {
+                    return Err(corrupt(format!("strip {} ends early", self.strip)));
+                }
+                if starved {
+                    self.refill(src)?;
+                }
+            }
+            if l.predictor {
+                for r in dst.chunks_exact_mut(stride) {
+                    undo_predictor(r, l.chunk_spp, l.bits, l.le);
+                }
+            }
+            let done_rows = (take / stride.max(1)) as u32;
+            self.rows_left -= done_rows;
+            row += done_rows;
+            filled += take;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sample conversion
+
+/// A rectangle of decoded chunk data within the band buffer.
+struct Segment {
+    /// The output channel of the chunk's first sample.
+    channel0: usize,
+    x0: u32,
+    x1: u32,
+    /// Band rows covered.
+    y0: u32,
+    y1: u32,
+    /// Offset of row `y0` in the buffer, and the bytes per chunk row.
+    base: usize,
+    stride: usize,
+}
+
+/// Turns decoded chunk data into band samples: interleaved, 8-bit, normalised.
+fn convert(l: &Layout, buf: &[u8], segments: &[Segment], out: &mut [u8]) {
+    let channels = l.samples();
+    let out_row = l.width as usize * channels;
+    out.par_chunks_mut(out_row.max(1))
+        .enumerate()
+        .for_each(|(r, orow)| {
+            let r = r as u32;
+            for seg in segments.iter().filter(|s| s.y0 <= r && r < s.y1) {
+                let start = seg.base + (r - seg.y0) as usize * seg.stride;
+                let Some(src) = buf.get(start..start + seg.stride) else {
+                    continue;
+                };
+                let px = (seg.x1 - seg.x0) as usize;
+                let dst = &mut orow[seg.x0 as usize * channels..seg.x1 as usize * channels];
+                convert_run(l, src, dst, px, seg.channel0);
+            }
+            if let Some((alpha, process)) = l.premultiplied {
+                unpremultiply(orow, channels, alpha, process);
+            }
+        });
+}
+
+fn convert_run(l: &Layout, src: &[u8], dst: &mut [u8], px: usize, c0: usize) {
+    let channels = l.samples();
+    let spp = l.chunk_spp;
+    let norms = &l.norms[c0..c0 + spp];
+    let plain = norms.iter().all(|n| *n == Norm::Plain);
+    match l.bits {
+        8 if plain && spp == channels => dst.copy_from_slice(&src[..px * spp]),
+        8 => {
+            for (d, s) in dst.chunks_exact_mut(channels).zip(src.chunks_exact(spp)) {
+                for k in 0..spp {
+                    d[c0 + k] = norm8(s[k], norms[k]);
+                }
+            }
+        }
+        16 => {
+            for (d, s) in dst
+                .chunks_exact_mut(channels)
+                .zip(src.chunks_exact(2 * spp))
+            {
+                for k in 0..spp {
+                    let a = [s[2 * k], s[2 * k + 1]];
+                    let v = if l.le {
+                        u16::from_le_bytes(a)
+                    } else {
+                        u16::from_be_bytes(a)
+                    };
+                    d[c0 + k] = match norms[k] {
+                        Norm::Plain => to8(v),
+                        Norm::Invert => 255 - to8(v),
+                        Norm::Signed => to8(v ^ 0x8000),
+                    };
+                }
+            }
+        }
+        _ => {
+            // 1-bit, one sample per pixel, rows padded to whole bytes.
+            for (x, d) in dst.chunks_exact_mut(channels).enumerate().take(px) {
+                let bit = (src[x / 8] >> (7 - (x % 8))) & 1;
+                d[c0] = norm8(bit * 255, norms[0]);
+            }
+        }
+    }
+}
+
+#[inline]
+fn norm8(v: u8, n: Norm) -> u8 {
+    match n {
+        Norm::Plain => v,
+        Norm::Invert => 255 - v,
+        Norm::Signed => v ^ 0x80,
+    }
+}
+
+/// Associated alpha: colour samples were multiplied by alpha; the band wants them straight.
+fn unpremultiply(row: &mut [u8], channels: usize, alpha: usize, process: usize) {
+    for px in row.chunks_exact_mut(channels) {
+        let a = u32::from(px[alpha]);
+        if a == 0 || a == 255 {
+            continue;
+        }
+        for v in &mut px[..process] {
+            *v = ((u32::from(*v) * 255 + a / 2) / a).min(255) as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn predictor_undo_8_and_16_bit() {
+        let mut row = [10u8, 20, 1, 1, 255, 2];
+        undo_predictor(&mut row, 2, 8, true);
+        assert_eq!(row, [10, 20, 11, 21, 10, 23]);
+        let mut row16 = Vec::new();
+        for v in [1000u16, 5, 65535] {
+            row16.extend_from_slice(&v.to_be_bytes());
+        }
+        undo_predictor(&mut row16, 1, 16, false);
+        let back: Vec<u16> = row16
+            .chunks(2)
+            .map(|b| u16::from_be_bytes([b[0], b[1]]))
+            .collect();
+        assert_eq!(back, [1000, 1005, 1004]);
+    }
+
+    #[test]
+    fn lzw_decoder_matches_the_weezl_encoder() {
+        let mut seed = 7u32;
+        let mut cases: Vec<Vec<u8>> = vec![vec![], vec![0; 100_000], (0..=255).collect()];
+        for len in [1, 2, 3, 500, 5000, 70_000] {
+            // Few symbols give long strings and many table resets; noise gives short strings.
+            for symbols in [2u32, 7, 256] {
+                cases.push(
+                    (0..len)
+                        .map(|_| {
+                            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                            ((seed >> 16) % symbols) as u8
+                        })
+                        .collect(),
+                );
+            }
+        }
+        for case in cases {
+            let packed = weezl::encode::Encoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8)
+                .encode(&case)
+                .expect("encode");
+            let mut out = vec![0u8; case.len()];
+            assert_eq!(lzw_decode(&packed, &mut out).expect("decode"), case.len());
+            assert!(out == case, "{} bytes", case.len());
+            // A shorter output stops early; a truncated input decodes a prefix.
+            if case.len() > 10 {
+                let mut half = vec![0u8; case.len() / 2];
+                assert_eq!(lzw_decode(&packed, &mut half).expect("decode"), half.len());
+                assert_eq!(half, case[..case.len() / 2]);
+                let mut out = vec![0u8; case.len()];
+                let made = lzw_decode(&packed[..packed.len() / 2], &mut out).expect("prefix");
+                assert!(made < case.len() && out[..made] == case[..made]);
+            }
+        }
+        // Garbage must fail or stop, never panic.
+        for n in 0..200u32 {
+            let junk: Vec<u8> = (0..n * 7)
+                .map(|i| (i.wrapping_mul(2_654_435_761) >> 7) as u8)
+                .collect();
+            let mut out = vec![0u8; 1000];
+            let _ = lzw_decode(&junk, &mut out);
+        }
+    }
+
+    #[test]
+    fn unpremultiplies_colour_only() {
+        let mut px = [64u8, 128, 0, 128];
+        unpremultiply(&mut px, 4, 3, 3);
+        assert_eq!(px, [128, 255, 0, 128]);
+    }
+}

@@ -1,0 +1,297 @@
+//! The worker pool: threads that claim queued files from the database, decode and render them,
+//! and record the result. Claims are leases: a worker that dies leaves a claim that runs out, and
+//! another worker (in this process or another) takes the file again, up to `max_attempts`.
+
+use crate::error::ImportError;
+use crate::model::{Facts, ImportFile};
+use crate::repo;
+use crate::service::{self, ImportContext, rendition_key_of};
+use chrono::Duration;
+use db::DbPool;
+use desen_core::{DomainError, time};
+use imaging::{ColorwayPlan, RenditionPlan, RenditionSink};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+
+/// Wakes idle workers when work is queued (they also look every few seconds, for work queued by
+/// other processes).
+#[derive(Clone, Default)]
+pub struct Waker(Arc<(Mutex<bool>, Condvar)>);
+
+impl Waker {
+    pub fn wake(&self) {
+        let (flag, signal) = &*self.0;
+        if let Ok(mut woken) = flag.lock() {
+            *woken = true;
+            signal.notify_all();
+        }
+    }
+
+    fn wait(&self, timeout: std::time::Duration) {
+        let (flag, signal) = &*self.0;
+        if let Ok(guard) = flag.lock() {
+            let Ok((mut woken, _)) = signal.wait_timeout_while(guard, timeout, |woken| !*woken)
+            else {
+                return;
+            };
+            *woken = false;
+        }
+    }
+}
+
+pub struct Workers {
+    stop: Arc<AtomicBool>,
+    waker: Waker,
+    handles: Vec<JoinHandle<()>>,
+}
+
+impl Workers {
+    pub fn start(pool: DbPool, ctx: ImportContext, waker: Waker) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let process = uuid::Uuid::new_v4().simple().to_string();
+        let handles = (0..ctx.settings.worker_count())
+            .filter_map(|n| {
+                let (pool, ctx, waker, stop) =
+                    (pool.clone(), ctx.clone(), waker.clone(), stop.clone());
+                let id = format!("{}-{n}", &process[..8]);
+                std::thread::Builder::new()
+                    .name(format!("import-{n}"))
+                    .spawn(move || {
+                        while !stop.load(Ordering::Relaxed) {
+                            match work_once(&pool, &ctx, &id) {
+                                Ok(true) => continue,
+                                Ok(false) => waker.wait(std::time::Duration::from_secs(3)),
+                                Err(error) => {
+                                    tracing::error!(%error, "import worker");
+                                    waker.wait(std::time::Duration::from_secs(3));
+                                }
+                            }
+                        }
+                    })
+                    .map_err(|e| tracing::error!(error = %e, "could not start an import worker"))
+                    .ok()
+            })
+            .collect();
+        Self {
+            stop,
+            waker,
+            handles,
+        }
+    }
+
+    /// Stops after the files in hand are done.
+    pub fn stop(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.waker.wake();
+        for handle in self.handles {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// Claims one file and processes it. Answers whether there was one.
+pub fn work_once(pool: &DbPool, ctx: &ImportContext, worker: &str) -> Result<bool, ImportError> {
+    let lease = Duration::seconds(ctx.settings.lease_seconds.max(5));
+    let file = {
+        let mut conn = pool.get()?;
+        let now = time::now();
+        let Some(id) = repo::claimable(&mut conn, now)? else {
+            return Ok(false);
+        };
+        if !repo::claim(&mut conn, &id, worker, now, now + lease)? {
+            return Ok(true); // another worker won it; look again
+        }
+        repo::file(&mut conn, &id)?.ok_or(ImportError::FileNotFound)?
+    };
+    let key = rendition_key_of(&file.id);
+    // Output of an earlier, interrupted attempt is never mixed with this one.
+    ctx.storage.delete_prefix(&key)?;
+    if file.attempts > ctx.settings.max_attempts {
+        let mut conn = pool.get()?;
+        repo::finish_failed(
+            &mut conn,
+            &file.id,
+            "processing_failed",
+            "the file stopped its worker several times",
+        )?;
+        service::refresh_job(&mut conn, &file.job_id)?;
+        return Ok(true);
+    }
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        process_file(pool, ctx, worker, &file, &key, lease)
+    }))
+    .unwrap_or_else(|_| Err(ImportError::Internal("the decoder panicked".into())));
+    let mut conn = pool.get()?;
+    match outcome {
+        Ok(facts) => {
+            let facts =
+                serde_json::to_string(&facts).map_err(|e| ImportError::Internal(e.to_string()))?;
+            if !repo::finish_processed(&mut conn, &file.id, worker, &facts, &key)? {
+                // The job was cancelled or the claim lost meanwhile: leave nothing behind.
+                ctx.storage.delete_prefix(&key)?;
+            }
+        }
+        Err(error) => {
+            ctx.storage.delete_prefix(&key)?;
+            let code = match &error {
+                ImportError::Internal(_)
+                | ImportError::Database(_)
+                | ImportError::Pool(_)
+                | ImportError::Storage(_)
+                | ImportError::Io(_) => {
+                    tracing::error!(file = %file.id, %error, "import processing failed");
+                    "processing_failed"
+                }
+                other => other.code(),
+            };
+            repo::finish_failed(&mut conn, &file.id, code, &error.to_string())?;
+        }
+    }
+    service::refresh_job(&mut conn, &file.job_id)?;
+    Ok(true)
+}
+
+/// Decodes the file once and writes every rendition of its colorway.
+fn process_file(
+    pool: &DbPool,
+    ctx: &ImportContext,
+    worker: &str,
+    file: &ImportFile,
+    key: &str,
+    lease: Duration,
+) -> Result<Facts, ImportError> {
+    let scratch = ctx.scratch.join("work");
+    let path = ctx
+        .storage
+        .fetch(&file.source_key, &scratch)?
+        .ok_or_else(|| ImportError::Internal("the uploaded original is missing".into()))?;
+    let limits = ctx.settings.image_limits();
+    let reader = imaging::decode::open(&path, &limits)?;
+    let info = reader.info().clone();
+    let rotary = info.spot_channels().next().is_some();
+    let plan = RenditionPlan {
+        colorways: vec![ColorwayPlan { inks: None }],
+        tiles: ctx.settings.tiles,
+        channel_masks: rotary,
+        ..RenditionPlan::default()
+    };
+    let sink = StorageSink { ctx, prefix: key };
+    let mut reader = ProgressReader {
+        inner: reader,
+        progress: Progress {
+            pool,
+            worker,
+            file: &file.id,
+            lease,
+            height: info.height.max(1),
+            last: Mutex::new(0),
+        },
+    };
+    let report = imaging::render(&mut reader, &plan, &sink)?;
+    let colorway = report
+        .colorways
+        .into_iter()
+        .next()
+        .ok_or_else(|| ImportError::Internal("no colorway rendered".into()))?;
+    let inks = imaging::color::file_inks(&info)
+        .iter()
+        .map(|[r, g, b]| format!("#{r:02x}{g:02x}{b:02x}"))
+        .collect();
+    let masks = (0..info.spot_channels().count())
+        .map(|i| format!("{key}/{}", imaging::render::names::mask(i)))
+        .collect();
+    Ok(Facts {
+        preview_size: colorway.preview_size,
+        thumbnails: colorway.thumbnails.into_iter().collect(),
+        tile_levels: colorway.tile_levels,
+        palette: colorway
+            .palette
+            .iter()
+            .map(|p| {
+                let [r, g, b] = p.rgb;
+                (
+                    [f64::from(p.lab.l), f64::from(p.lab.a), f64::from(p.lab.b)],
+                    format!("#{r:02x}{g:02x}{b:02x}"),
+                    f64::from(p.share),
+                )
+            })
+            .collect(),
+        inks,
+        masks,
+        warnings: report.warnings,
+        info,
+    })
+}
+
+/// Writes renditions of one file under its key.
+struct StorageSink<'a> {
+    ctx: &'a ImportContext,
+    prefix: &'a str,
+}
+
+/// Reports progress as bands are read.
+struct ProgressReader<'a> {
+    inner: Box<dyn imaging::BandReader>,
+    progress: Progress<'a>,
+}
+
+impl imaging::BandReader for ProgressReader<'_> {
+    fn info(&self) -> &imaging::ImageInfo {
+        self.inner.info()
+    }
+
+    fn next_band(&mut self) -> Result<Option<imaging::Band>, imaging::ImagingError> {
+        let band = self.inner.next_band()?;
+        if let Some(band) = &band {
+            self.progress.note(band.top + band.rows);
+        }
+        Ok(band)
+    }
+}
+
+impl RenditionSink for StorageSink<'_> {
+    fn put(
+        &self,
+        _colorway: Option<usize>,
+        name: &str,
+        bytes: Vec<u8>,
+    ) -> Result<(), imaging::ImagingError> {
+        self.ctx
+            .storage
+            .put(&format!("{}/{name}", self.prefix), bytes)
+            .map_err(|e| imaging::ImagingError::Encode(e.to_string()))
+    }
+}
+
+/// Progress in whole percent, written when it moves by 5 (which also extends the lease).
+struct Progress<'a> {
+    pool: &'a DbPool,
+    worker: &'a str,
+    file: &'a str,
+    lease: Duration,
+    height: u32,
+    last: Mutex<i32>,
+}
+
+impl Progress<'_> {
+    fn note(&self, rows_done: u32) {
+        let percent = (u64::from(rows_done) * 99 / u64::from(self.height)) as i32;
+        let Ok(mut last) = self.last.lock() else {
+            return;
+        };
+        if percent < *last + 5 {
+            return;
+        }
+        *last = percent;
+        if let Ok(mut conn) = self.pool.get() {
+            let _ = repo::note_progress(
+                &mut conn,
+                self.file,
+                self.worker,
+                percent,
+                time::now() + self.lease,
+            );
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPut } from '@/api/api-client';
+import type { DesignEdit, DesignHeader } from '../types';
+import { designAdminKeys } from './keys';
+
+export type UpdateDesignInput = { designGuid: string; edit: DesignEdit };
+
+/** The form fields of PUT /design/header/{designGuid}. */
+export function designEditForm(edit: DesignEdit): Record<string, string> {
+  return {
+    repeatOffset: edit.repeatOffset,
+    repeatDirection: edit.repeatDirection,
+    // Empty clears the custom value; the server then refuses `custom` without one (field repeatOffsetCustomValue).
+    repeatOffsetCustomValue: edit.repeatOffset === 'custom' ? edit.repeatOffsetCustomValue.trim() : '',
+    isConfined: String(edit.isConfined),
+    screenStatus: edit.screenStatus,
+    originalName: edit.originalName,
+    studio: edit.studio,
+    notes: edit.notes,
+    customerId: edit.customerId.trim(),
+    labelIDs: edit.labelIDs.join(','),
+    closedCountries: edit.closedCountries.join(','),
+    ownedExtra: String(edit.ownedExtra),
+    dynamicParameters: JSON.stringify(edit.dynamicParameters),
+  };
+}
+
+export function updateDesign({ designGuid, edit }: UpdateDesignInput): Promise<DesignHeader> {
+  return apiPut<DesignHeader>(`/design/header/${encodeURIComponent(designGuid)}`, designEditForm(edit));
+}
+
+export function useUpdateDesign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDesign,
+    onSuccess: (header, { designGuid }) => {
+      queryClient.setQueryData(designAdminKeys.header(designGuid), header);
+      void queryClient.invalidateQueries({ queryKey: [...designAdminKeys.designs, 'search'] });
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { useDesignHeader } from '../api/get-design-header';
+import { DesignEditForm } from './design-edit-form';
+import { CloseIcon } from './icons';
+
+type Props = { designGuid: string | null; onClose: () => void };
+
+/** The "Design edit" modal: the editable fields, the facts, save and delete. */
+export function DesignEditDialog({ designGuid, onClose }: Props) {
+  const { t } = useTranslation(['designAdmin', 'common']);
+  const header = useDesignHeader(designGuid);
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const data = header.data;
+
+  return (
+    <Dialog open={designGuid !== null} onClose={onClose} fullWidth maxWidth="lg" fullScreen={fullScreen} aria-labelledby="design-edit-title" data-testid="design-edit">
+      <DialogTitle id="design-edit-title" sx={{ pr: 6 }}>
+        {data ? t('designAdmin:edit.title', { name: data.designName }) : t('designAdmin:edit.titleLoading')}
+      </DialogTitle>
+      <IconButton aria-label={t('common:actions.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      {data && designGuid ? (
+        // Keyed by design: the form starts from the header it was opened with.
+        <DesignEditForm key={designGuid} designGuid={designGuid} header={data} onClose={onClose} />
+      ) : (
+        <DialogContent>
+          <ErrorAlert error={header.error} onRetry={() => void header.refetch()} />
+          {header.isPending && (
+            <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+              <CircularProgress aria-label={t('common:loading')} />
+            </Box>
+          )}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import { useEffect, useState } from 'react';
+import { apiBlob } from '@/api/api-client';
+import { ImageIcon } from './icons';
+
+type Props = { src: string | null | undefined; alt: string; size?: number };
+
+/**
+ * A design or file preview. A plain <img>: the image routes take the session cookie. Should one
+ * refuse it, the image is read once more with the Access-Token header.
+ */
+export function FileThumbnail({ src, alt, size = 56 }: Props) {
+  const [fallback, setFallback] = useState<{ src: string; url: string | null } | null>(null);
+  const shown = fallback && fallback.src === src ? fallback.url : src;
+
+  useEffect(() => {
+    const url = fallback?.url;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [fallback]);
+
+  const retryWithToken = () => {
+    if (!src || fallback?.src === src) return;
+    setFallback({ src, url: null });
+    apiBlob(src)
+      .then((blob) => setFallback({ src, url: URL.createObjectURL(blob) }))
+      .catch(() => setFallback({ src, url: null }));
+  };
+
+  return (
+    <Box
+      sx={{
+        width: size,
+        height: size,
+        flexShrink: 0,
+        borderRadius: 1,
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+        display: 'grid',
+        placeItems: 'center',
+        color: 'text.disabled',
+      }}
+    >
+      {shown ? (
+        <Box
+          component="img"
+          src={shown}
+          alt={alt}
+          loading="lazy"
+          data-testid="thumbnail"
+          onError={retryWithToken}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        <ImageIcon />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,9 @@
+DROP TABLE design_orders;
+DROP TABLE colorway_colors;
+DROP TABLE colorways;
+DROP TABLE design_channels;
+DROP TABLE design_labels;
+DROP TABLE design_parameters;
+DROP TABLE designs;
+DROP TABLE labels;
+DROP TABLE archives;

@@ -1,0 +1,2 @@
+DROP TABLE import_files;
+DROP TABLE import_jobs;
