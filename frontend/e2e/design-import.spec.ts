@@ -103,7 +103,7 @@ test('staff import designs from production files and edit the new design', async
   await expect(page.getByTestId('import-done')).toBeVisible();
 
   // The new design opens in the edit modal: facts, thumbnails, and the edit saved.
-  await page.getByRole('button', { name: `Edit design ${roseNumber}` }).click();
+  await page.getByTestId('import-result').getByRole('button', { name: `Edit design ${roseNumber}` }).click();
   const dialog = page.getByRole('dialog', { name: `Design edit · ${roseNumber}` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('design-colorway')).toHaveCount(2);
@@ -112,7 +112,7 @@ test('staff import designs from production files and edit the new design', async
   await dialog.getByLabel('Studio', { exact: true }).fill('E2E Studio');
   await dialog.getByLabel('Notes', { exact: true }).fill('Checked by the import journey');
   await dialog.getByLabel('Labels', { exact: true }).click();
-  const option = page.getByRole('option').first();
+  const option = page.getByRole('listbox').getByRole('option').first();
   await expect(option, 'no labels to choose: GET /admin/get/all-labels answered none').toBeVisible();
   const label = ((await option.textContent()) ?? '').trim();
   await option.click();

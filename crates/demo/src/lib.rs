@@ -271,178 +271,42 @@ pub fn write_sample_files(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>>
 }
 
 #[cfg(test)]
-mod profile {
-    use super::*;
-
-    #[test]
-    #[ignore = "profiling"]
-    fn profile_generation() {
-        let plans = plan::plan(DemoSize::Full);
-        let dir = std::env::temp_dir().join("demo-profile");
-        std::fs::create_dir_all(&dir).unwrap_or_default();
-        let mut total = (0.0, 0.0, 0.0);
-        for p in plans.iter().take(12) {
-            let t = Instant::now();
-            let c0 = super::profile_render::cpu();
-            let layers = p.kind.generate(p.tile.0, p.tile.1, p.channels, p.seed);
-            let g = t.elapsed().as_secs_f32();
-            let roles: Vec<Role> = layers.channels.iter().map(|c| c.role).collect();
-            let t = Instant::now();
-            let mut c = 0.0;
-            let mut w = 0.0;
-            let inks = p.inks(&roles, 0);
-            let path = dir.join(p.file_name(0));
-            if p.rotary {
-                files::write_rotary(&path, &layers, &inks, &p.file).unwrap_or_default();
-                w += t.elapsed().as_secs_f32();
-            } else {
-                let s = palette::composite(&layers, &inks, [255, 255, 255], None);
-                c += t.elapsed().as_secs_f32();
-                let t = Instant::now();
-                files::write_digital(&path, &s, p.tile.0, p.tile.1, &p.file).unwrap_or_default();
-                w += t.elapsed().as_secs_f32();
-            }
-            total.0 += g;
-            total.1 += c;
-            total.2 += w;
-            eprintln!("cpu {:.2}", super::profile_render::cpu() - c0);
-            eprintln!(
-                "{:?} {:?} tile {:?} x{:?} ch {} gen {g:.2} comp {c:.2} write {w:.2} {:?}",
-                p.kind, p.file.model, p.tile, p.file.repeats, p.channels, p.file.container
-            );
-        }
-        eprintln!("total {total:?}");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-}
-
-#[cfg(test)]
-mod profile_render {
-    use super::*;
-    use imaging::{ColorwayPlan, RenditionPlan};
-
-    pub fn cpu() -> f32 {
-        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-        let f: Vec<&str> = stat
-            .rsplit(')')
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .collect();
-        let t: f32 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0.0)
-            + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0.0);
-        t / 100.0
-    }
-
-    #[test]
-    #[ignore = "profiling"]
-    fn profile_render() {
-        let dir = std::env::temp_dir().join("demo-profile-render");
-        std::fs::create_dir_all(&dir).unwrap_or_default();
-        for (size, rotary, tiff) in [
-            (240usize, true, false),
-            (240, false, true),
-            (240, false, false),
-            (1200, true, false),
-            (1200, false, true),
-            (1200, false, false),
-        ] {
-            let layers = patterns::Kind::Rose.generate(size, size, 5, 3);
-            let roles: Vec<Role> = layers.channels.iter().map(|c| c.role).collect();
-            let inks: Vec<[u8; 3]> = roles
-                .iter()
-                .map(|r| palette::ink(*r, palette::Mood::Vivid, 10.0, 0))
-                .collect();
-            let path = dir.join(format!("p{size}{rotary}{tiff}"));
-            let container = if tiff {
-                files::Container::Tiff(imaging::TiffOptions::default())
-            } else {
-                files::Container::Psd
-            };
-            let spec = files::FileSpec {
-                container,
-                model: if rotary {
-                    Model::Multichannel
-                } else {
-                    Model::Rgb
-                },
-                depth: 8,
-                dpi: 72.0,
-                layer_names: vec![],
-                repeats: (1, 1),
-            };
-            if rotary {
-                files::write_rotary(&path, &layers, &inks, &spec).unwrap_or_default();
-            } else {
-                let s = palette::composite(&layers, &inks, [255, 255, 255], None);
-                files::write_digital(&path, &s, size, size, &spec).unwrap_or_default();
-            }
-            for tiles in [false, true] {
-                let (t, c) = (Instant::now(), cpu());
-                let mut reader = imaging::open(&path, &imaging::Limits::default()).expect("open");
-                let plan = RenditionPlan {
-                    colorways: vec![ColorwayPlan { inks: None }],
-                    tiles,
-                    channel_masks: rotary,
-                    ..RenditionPlan::default()
-                };
-                let sink = imaging::render::MemorySink::default();
-                imaging::render(reader.as_mut(), &plan, &sink).expect("render");
-                eprintln!(
-                    "{size} rotary {rotary} tiff {tiff} tiles {tiles}: wall {:.2} cpu {:.2}",
-                    t.elapsed().as_secs_f32(),
-                    cpu() - c
-                );
-            }
-        }
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-}
-
-#[cfg(test)]
 mod previews {
     use super::*;
 
-    /// Writes a PNG of every kind (rotary inks multiplied over white, like the renderer) to
-    /// look at.
+    /// Writes a PNG of every kind of pattern (first colorway with all channels, second with
+    /// three), two repeats each way so seams show, to look at when changing the patterns.
     #[test]
     #[ignore = "writes pictures to look at"]
-    fn write_previews() {
+    fn write_previews() -> anyhow::Result<()> {
         let dir = std::env::temp_dir().join("demo-previews");
-        std::fs::create_dir_all(&dir).unwrap_or_default();
-        let kinds = [
-            patterns::Kind::Rose,
-            patterns::Kind::Ditsy,
-            patterns::Kind::Paisley,
-            patterns::Kind::Polka,
-            patterns::Kind::Stripes,
-            patterns::Kind::Checks,
-            patterns::Kind::Houndstooth,
-            patterns::Kind::Diamonds,
-            patterns::Kind::Leaves,
-            patterns::Kind::Ikat,
-        ];
-        for (i, kind) in kinds.iter().enumerate() {
+        std::fs::create_dir_all(&dir)?;
+        let t = 480;
+        for (i, kind) in patterns::Kind::ALL.iter().enumerate() {
             for (n, channels) in [(0usize, 8usize), (1, 3)] {
-                let layers = kind.generate(480, 480, channels, 40 + i as u64);
+                let layers = kind.generate(t, t, channels, 40 + i as u64);
                 let roles: Vec<Role> = layers.channels.iter().map(|c| c.role).collect();
-                let inks: Vec<[u8; 3]> = roles.iter().map(|r| palette::ink(*r, palette::Mood::Vivid, 30.0 * i as f32, n)).collect();
+                let inks: Vec<[u8; 3]> = roles
+                    .iter()
+                    .map(|r| palette::ink(*r, palette::Mood::Vivid, 30.0 * i as f32, n))
+                    .collect();
                 let rgb = palette::composite(&layers, &inks, [255, 255, 255], None);
-                let bytes: Vec<u8> = rgb.iter().map(|v| (v * 255.0) as u8).collect();
-                // Two repeats each way, to see the seams.
-                let mut big = vec![0u8; 960 * 960 * 3];
-                for y in 0..960 {
-                    for x in 0..960 {
-                        let s = ((y % 480) * 480 + x % 480) * 3;
-                        big[(y * 960 + x) * 3..(y * 960 + x) * 3 + 3].copy_from_slice(&bytes[s..s + 3]);
+                let mut big = vec![0u8; 4 * t * t * 3];
+                for y in 0..2 * t {
+                    for x in 0..2 * t {
+                        let s = ((y % t) * t + x % t) * 3;
+                        for c in 0..3 {
+                            big[(y * 2 * t + x) * 3 + c] = (rgb[s + c] * 255.0) as u8;
+                        }
                     }
                 }
-                let file = std::fs::File::create(dir.join(format!("{kind:?}-{n}.png"))).expect("png");
-                let mut e = png::Encoder::new(std::io::BufWriter::new(file), 960, 960);
+                let file = std::fs::File::create(dir.join(format!("{kind:?}-{n}.png")))?;
+                let mut e =
+                    png::Encoder::new(std::io::BufWriter::new(file), 2 * t as u32, 2 * t as u32);
                 e.set_color(png::ColorType::Rgb);
-                e.set_depth(png::BitDepth::Eight);
-                e.write_header().expect("png").write_image_data(&big).expect("png");
+                e.write_header()?.write_image_data(&big)?;
             }
         }
+        Ok(())
     }
 }

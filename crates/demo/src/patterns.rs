@@ -108,7 +108,7 @@ impl Kind {
                 ("Yaprak koyu", Role::LeafDark),
                 ("Damar", Role::Outline),
                 ("Zemin", Role::Ground),
-                ("Dal", Role::Main),
+                ("Çiçek", Role::Main),
                 ("Meyve", Role::Accent),
             ],
             Kind::Ikat => &[
@@ -444,7 +444,11 @@ fn paisley(l: &mut Layers, rng: &mut Rng) {
         let (ca, sa) = (angle.cos(), angle.sin());
         let (x, y) = (x - (bu * ca - bv * sa), y - (bu * sa + bv * ca));
         let reach = r + 1.5 * a + 4.0;
-        let erase = if second.is_some() { Mode::Knockout } else { Mode::Erase };
+        let erase = if second.is_some() {
+            Mode::Knockout
+        } else {
+            Mode::Erase
+        };
         let shape = |k: f32| boteh(r * k, tail, curl);
         l.stamp(main, Mode::Knockout, x, y, reach, angle, shape(1.0));
         l.stamp(second.or(Some(0)), erase, x, y, reach, angle, shape(0.72));
@@ -495,7 +499,15 @@ fn paisley(l: &mut Layers, rng: &mut Rng) {
             leaf_motif(l, leaf_ch, deco, out, x + dx, y + dy, len, a);
             leaf_motif(l, leaf_ch, deco, out, x - dx, y - dy, len, a + PI);
             let f = flower(cell * 0.05, 5.0, 0.5);
-            l.stamp(deco.or(accent).or(second), Mode::Knockout, x, y, cell * 0.06, a, f);
+            l.stamp(
+                deco.or(accent).or(second),
+                Mode::Knockout,
+                x,
+                y,
+                cell * 0.06,
+                a,
+                f,
+            );
         }
     }
     l.ground(l.find(Role::Ground));
@@ -691,7 +703,8 @@ fn houndstooth(l: &mut Layers, rng: &mut Rng) {
         }
     });
     if over.is_some() {
-        let every = period * 4.0;
+        // A multiple of the period that divides the tile: the overcheck repeats seamlessly.
+        let every = period * divisor_near(g / period as usize, 4) as f32;
         let hw = (s / 10.0).max(1.0);
         l.fill(over, Mode::Overprint, |x, y| {
             let dx = ((x + every / 2.0).rem_euclid(every) - every / 2.0).abs();
@@ -729,11 +742,11 @@ fn diamonds(l: &mut Layers, rng: &mut Rng) {
         let scale = cw * ch / (cw * cw + ch * ch).sqrt();
         l.fill(lines, Mode::Overprint, |x, y| {
             let mut best: f32 = 0.0;
-            for t in [x / cw + y / ch, x / cw - y / ch] {
+            let (t1, t2) = (x / cw + y / ch, x / cw - y / ch);
+            for (t, along) in [(t1, t2), (t2, t1)] {
                 let d = (t - t.round()).abs() * scale;
-                // Dashed: only part of each diagonal is drawn.
-                let along = ((x / cw) * 4.0).rem_euclid(1.0);
-                if along < 0.6 {
+                // Dashed: stitches along each diagonal.
+                if (along * 3.0).rem_euclid(1.0) < 0.62 {
                     best = best.max((hw + 0.5 - d).clamp(0.0, 1.0));
                 }
             }
@@ -747,8 +760,9 @@ fn leaves(l: &mut Layers, rng: &mut Rng) {
     let light = l.find(Role::Leaf);
     let dark = l.find(Role::LeafDark);
     let vein = l.find(Role::Outline);
-    let stem = l.find(Role::Main);
+    let bloom = l.find(Role::Main);
     let fruit = l.find(Role::Accent);
+    let stem = dark.or(light);
     let len = l.w.min(l.h) as f32 * rng.range(0.18, 0.26);
     let count = ((l.w * l.h) as f32 / (len * len) * 1.3) as usize;
     let (nx, ny) = (
@@ -807,7 +821,33 @@ fn leaves(l: &mut Layers, rng: &mut Rng) {
                 }
             }
         }
-        if fruit.is_some() && rng.chance(0.35) {
+        if bloom.is_some() && rng.chance(0.4) {
+            let r = len * 0.14;
+            let (fx, fy) = (base.0 - ca * r, base.1 - sa * r);
+            l.stamp(
+                bloom,
+                Mode::Knockout,
+                fx,
+                fy,
+                r + 2.0,
+                a,
+                flower(r, 5.0, 0.55),
+            );
+            let eye = circle(r * 0.25);
+            l.stamp(
+                fruit.or(Some(0)),
+                if fruit.is_some() {
+                    Mode::Knockout
+                } else {
+                    Mode::Erase
+                },
+                fx,
+                fy,
+                r * 0.35,
+                0.0,
+                eye,
+            );
+        } else if fruit.is_some() && rng.chance(0.35) {
             let (fx, fy) = (base.0 - ca * len * 0.2, base.1 - sa * len * 0.2);
             for k in 0..3 {
                 let b = a + k as f32 * TAU / 3.0;

@@ -290,11 +290,7 @@ fn full() -> Vec<DesignPlan> {
                 layer_names,
                 repeats: (rx, ry),
             };
-            let colorways = if large {
-                2
-            } else {
-                g.pick(&[1, 1, 2, 2, 3])
-            };
+            let colorways = if large { 2 } else { g.pick(&[1, 1, 2, 2, 3]) };
             let archive = if d % 3 == 0 { 0 } else { 1 };
             (
                 file,
@@ -463,9 +459,15 @@ mod tests {
             screens.into_iter().collect::<Vec<_>>(),
             (2..=8).collect::<Vec<_>>()
         );
-        let rotary_colorways: std::collections::BTreeSet<_> =
-            plans.iter().filter(|p| p.rotary).map(|p| p.colorways).collect();
-        assert_eq!(rotary_colorways.into_iter().collect::<Vec<_>>(), [2, 3, 4, 5]);
+        let rotary_colorways: std::collections::BTreeSet<_> = plans
+            .iter()
+            .filter(|p| p.rotary)
+            .map(|p| p.colorways)
+            .collect();
+        assert_eq!(
+            rotary_colorways.into_iter().collect::<Vec<_>>(),
+            [2, 3, 4, 5]
+        );
         // The import's work: megapixels over all colorway files (keeps the seed near a minute).
         let files: usize = plans.iter().map(|p| p.colorways).sum();
         let mpx: f64 = plans

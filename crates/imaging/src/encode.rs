@@ -1,6 +1,7 @@
 //! Encoders for the renditions: baseline JPEG (`jpeg-encoder`, AVX2 when the CPU has it) for
-//! thumbnails and previews (quality 85, 4:4:4) and tiles (quality 80, 4:2:0); 8-bit gray PNG (`png`) for channel masks, whole or streamed
-//! row by row; and the PNG decode that turns a stored mask back into a [`GrayImage`].
+//! thumbnails and previews (quality 85, 4:4:4) and tiles (quality 80, 4:2:0); 8-bit gray PNG
+//! (`png`) for channel masks, whole or streamed row by row; and the PNG decode that turns a
+//! stored mask back into a [`GrayImage`].
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};

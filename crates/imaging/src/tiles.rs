@@ -10,7 +10,9 @@
 //!   tile `(col, row)` of level `k` covers pixels `[col*256, min((col+1)*256, w_k))` and the same
 //!   for rows. Overlap 0 keeps every tile on a power-of-two grid: a tile of level k-1 is exactly
 //!   the 2x2 tiles below it, halved; OpenSeadragon handles overlap 0 without seams.
-//! - files: `image.dzi` (the XML descriptor, `Format="jpg"`) beside `image_files/{level}/{col}_{row}.jpg`;
+//! - files: `image.dzi` (the XML descriptor, `Format="jpg"`) beside
+//!   `image_files/{level}/{col}_{row}.jpg`; checked against `vips dzsave` 8.14 output for
+//!   1000x700 and 257x256 (same levels, tile names and edge-tile sizes);
 //! - each lower level is a 2x2 box average of the one above (an odd last column or row is
 //!   averaged with itself), JPEG quality 80, 4:2:0.
 //!

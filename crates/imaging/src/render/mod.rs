@@ -26,7 +26,7 @@
 //! 18.4 MB; measured peak ~67 MB). Masks stream into PNG and cost only their compressed size.
 
 mod composite;
-mod variants;
+pub mod variants;
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
