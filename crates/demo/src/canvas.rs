@@ -197,8 +197,8 @@ impl Layers {
         for i in 0..self.w * self.h {
             let base = i * n;
             let mut sum = 0u32;
-            for j in 0..n {
-                if j != k && !skip[j] {
+            for (j, &outline) in skip.iter().enumerate() {
+                if j != k && !outline {
                     sum += u32::from(self.data[base + j]);
                 }
             }
@@ -216,8 +216,8 @@ impl Layers {
         for _ in 0..passes {
             for y in 0..self.h {
                 for k in 0..n {
-                    for x in 0..w {
-                        line[x] = self.data[(y * w + x) * n + k];
+                    for (x, v) in line.iter_mut().enumerate() {
+                        *v = self.data[(y * w + x) * n + k];
                     }
                     let mut sum = 0u32;
                     for d in 0..span as usize {
@@ -327,7 +327,7 @@ pub fn add_span(profile: &mut [f32], a: f32, b: f32) {
 pub fn divisor_near(n: usize, target: usize) -> usize {
     let mut best: usize = 1;
     for d in 1..=n {
-        if n % d == 0 && d.abs_diff(target) < best.abs_diff(target) {
+        if n.is_multiple_of(d) && d.abs_diff(target) < best.abs_diff(target) {
             best = d;
         }
     }

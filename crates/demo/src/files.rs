@@ -149,6 +149,14 @@ fn write(
         icc_profile: None,
     };
     let stride = tw * spp;
+    let len = match tile {
+        Tile::U8(t) => t.len(),
+        Tile::U16(t) => t.len(),
+    };
+    anyhow::ensure!(
+        len == stride * th,
+        "{len} samples for a {tw} x {th} tile of {spp} channels"
+    );
     let rows = |y: u32, row: RowMut<'_>| {
         let start = (y as usize % th) * stride;
         match (row, tile) {

@@ -1,6 +1,4 @@
-//! The demo archive: real production files (PSD/PSB/TIFF with spot channels) generated from
-//! procedural textile patterns, imported through the real pipeline, then given the metadata a
-//! studio's archive has (labels, customers, studios, dates, orders).
+#![doc = include_str!("../README.md")]
 
 mod canvas;
 mod files;
@@ -90,9 +88,19 @@ pub fn seed_report(
         // Left by an interrupted run of this function.
         std::fs::remove_dir_all(&root).with_context(|| format!("clearing {}", root.display()))?;
     }
+    let started = Instant::now();
     let result = seed_in(pool, ctx, &root, size);
     if let Err(error) = std::fs::remove_dir_all(&root) {
         tracing::warn!(%error, dir = %root.display(), "could not remove the generated demo files");
+    }
+    if let Ok(report) = &result {
+        tracing::info!(
+            designs = report.designs,
+            colorways = report.colorways,
+            orders = report.orders,
+            secs = started.elapsed().as_secs_f32(),
+            "demo archive seeded"
+        );
     }
     result
 }
@@ -160,10 +168,10 @@ fn seed_in(
             .filter(designs::guid.eq(&guid))
             .select(designs::original_name)
             .first(&mut *conn)?;
-        let plan = plans
-            .iter()
-            .find(|p| p.file_name(0) == original)
-            .with_context(|| format!("no demo plan for {original}"))?;
+        let Some(plan) = plans.iter().find(|p| p.file_name(0) == original) else {
+            tracing::warn!(%number, original, "an imported design matches no demo plan");
+            continue;
+        };
         added.push(Added {
             plan,
             guid,

@@ -7,7 +7,7 @@ use catalog::service::{self as catalog_service, DesignEdit};
 use chrono::{Duration, NaiveDateTime, NaiveTime};
 use db::DbConnection;
 use db::schema::{colorways, designs};
-use desen_core::{Viewer, time};
+use desen_core::{Language, Viewer, time};
 use diesel::prelude::*;
 
 use crate::palette::Mood;
@@ -95,17 +95,29 @@ const NOTES: [&str; 10] = [
     "Eski arşivden taranıp temizlendi (1998 kolleksiyonu).",
 ];
 
-/// Labels by English name.
+/// The demo's labels by English name: those the archive already has (same English name) are
+/// kept, the others created.
 pub fn create_labels(conn: &mut DbConnection) -> anyhow::Result<BTreeMap<&'static str, i32>> {
+    let existing: BTreeMap<String, i32> = catalog_service::labels(conn, Language::En)?
+        .into_iter()
+        .map(|l| (l.label, l.id))
+        .collect();
+    let ensure =
+        |conn: &mut DbConnection, names: Names, group: Option<i32>| match existing.get(names[1]) {
+            Some(id) => Ok::<_, anyhow::Error>(*id),
+            None => Ok(catalog_service::create_label(
+                conn,
+                names,
+                group,
+                group.is_none(),
+            )?),
+        };
     let mut ids = BTreeMap::new();
     for (header, labels) in LABEL_GROUPS {
-        let group = catalog_service::create_label(conn, header, None, true)?;
+        let group = ensure(conn, header, None)?;
         ids.insert(header[1], group);
         for names in labels {
-            ids.insert(
-                names[1],
-                catalog_service::create_label(conn, *names, Some(group), false)?,
-            );
+            ids.insert(names[1], ensure(conn, *names, Some(group))?);
         }
     }
     Ok(ids)

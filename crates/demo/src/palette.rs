@@ -32,7 +32,11 @@ pub fn hsv(h: f32, s: f32, v: f32) -> [u8; 3] {
 /// The inks of one colorway: `hue` is the design's, `colorway` shifts it (by the golden angle,
 /// so colorways never repeat) and alternates light and dark grounds.
 pub fn ink(role: Role, mood: Mood, hue: f32, colorway: usize) -> [u8; 3] {
-    let h = hue + colorway as f32 * 137.5;
+    let mut h = (hue + colorway as f32 * 137.5).rem_euclid(360.0);
+    // Motifs keep out of the leaves' greens.
+    if (75.0..165.0).contains(&h) {
+        h += 100.0;
+    }
     let (s, v) = match mood {
         Mood::Pastel => (0.38, 0.93),
         Mood::Vivid => (0.85, 0.88),
@@ -110,11 +114,11 @@ pub fn composite(
     let mut out = vec![0.0f32; px * 3];
     for i in 0..px {
         let mut rgb = g;
-        for k in 0..n {
+        for (k, col) in cols.iter().enumerate().take(n) {
             let a = f32::from(layers.data[i * n + k]) / 255.0;
             if a > 0.0 {
                 for c in 0..3 {
-                    rgb[c] += (cols[k][c] - rgb[c]) * a;
+                    rgb[c] += (col[c] - rgb[c]) * a;
                 }
             }
         }

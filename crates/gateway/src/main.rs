@@ -130,7 +130,12 @@ fn main() -> anyhow::Result<()> {
         Command::CreateLabel { tr, en, ru } => {
             migrate(&settings)?;
             let state = AppState::build(&settings)?;
-            let id = catalog::service::create_label(&mut *state.pool.get()?, [&tr, &en, &ru], None, false)?;
+            let id = catalog::service::create_label(
+                &mut *state.pool.get()?,
+                [&tr, &en, &ru],
+                None,
+                false,
+            )?;
             println!("created label {id}: {en}");
             Ok(())
         }

@@ -16,7 +16,10 @@ fn multipart(fields: &[(&str, &str)], files: &[(&str, Vec<u8>)]) -> (String, Vec
     let mut body = Vec::new();
     for (name, value) in fields {
         body.extend_from_slice(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
         );
     }
     for (name, bytes) in files {
@@ -37,7 +40,11 @@ fn json(bytes: &[u8]) -> Value {
     serde_json::from_slice(bytes).unwrap_or(Value::Null)
 }
 
-fn upload_request(token: &str, fields: &[(&str, &str)], files: &[(&str, Vec<u8>)]) -> test::TestRequest {
+fn upload_request(
+    token: &str,
+    fields: &[(&str, &str)],
+    files: &[(&str, Vec<u8>)],
+) -> test::TestRequest {
     let (content_type, body) = multipart(fields, files);
     test::TestRequest::put()
         .uri("/service/design/import")
@@ -51,7 +58,9 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
     let world = TestWorld::new();
     world.user("admin@example.com", PASSWORD, true);
     let user = world.user("ayse@example.com", PASSWORD, false);
-    let archive = catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"]).unwrap();
+    let archive =
+        catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"])
+            .unwrap();
     let api = api(&world).await;
     let admin = api.admin_token("admin@example.com").await;
     let samples = world.files.join("samples");
@@ -62,18 +71,42 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
     // A customer user cannot upload; nothing is created.
     let user_token = api.token("ayse@example.com", PASSWORD).await;
     let (status, _, _) = api
-        .call(upload_request(&user_token, &[("archiveId", &archive_id)], &[(file("rose_VR1.tif").0.as_str(), file("rose_VR1.tif").1)]))
+        .call(upload_request(
+            &user_token,
+            &[("archiveId", &archive_id)],
+            &[(file("rose_VR1.tif").0.as_str(), file("rose_VR1.tif").1)],
+        ))
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
     // Without an archive, nothing is taken.
-    let (status, _, body) = api.call(upload_request(&admin, &[], &[("rose_VR1.tif", file("rose_VR1.tif").1)])).await;
-    assert_eq!((status, json(&body)["code"].as_str()), (StatusCode::BAD_REQUEST, Some("archive_required")));
+    let (status, _, body) = api
+        .call(upload_request(
+            &admin,
+            &[],
+            &[("rose_VR1.tif", file("rose_VR1.tif").1)],
+        ))
+        .await;
+    assert_eq!(
+        (status, json(&body)["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("archive_required"))
+    );
 
-    let files: Vec<(String, Vec<u8>)> = ["rose_VR1.tif", "rose_VR2.tif", "paisley.psb", "not-really.tif"].map(file).into();
+    let files: Vec<(String, Vec<u8>)> = [
+        "rose_VR1.tif",
+        "rose_VR2.tif",
+        "paisley.psb",
+        "not-really.tif",
+    ]
+    .map(file)
+    .into();
     let named: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
     let (status, _, body) = api
-        .call(upload_request(&admin, &[("archiveId", &archive_id), ("isNewImport", "true")], &named))
+        .call(upload_request(
+            &admin,
+            &[("archiveId", &archive_id), ("isNewImport", "true")],
+            &named,
+        ))
         .await;
     let job = json(&body);
     assert_eq!(status, StatusCode::OK, "{job}");
@@ -83,15 +116,32 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
     let job_id = job["jobId"].as_str().unwrap().to_owned();
 
     let (_, _, body) = api
-        .call(upload_request(&admin, &[("jobId", &job_id)], &[("rose_VR1.tif", file("rose_VR1.tif").1)]))
+        .call(upload_request(
+            &admin,
+            &[("jobId", &job_id)],
+            &[("rose_VR1.tif", file("rose_VR1.tif").1)],
+        ))
         .await;
     assert_eq!(json(&body)["refused"][0]["code"], "duplicate_file");
 
-    let (status, body) = api.form("/service/design/process", Some(&admin), &[("jobId", &job_id)]).await;
-    assert_eq!((status, body["state"].as_str()), (StatusCode::OK, Some("processing")));
+    let (status, body) = api
+        .form(
+            "/service/design/process",
+            Some(&admin),
+            &[("jobId", &job_id)],
+        )
+        .await;
+    assert_eq!(
+        (status, body["state"].as_str()),
+        (StatusCode::OK, Some("processing"))
+    );
     while import::worker::work_once(&api.state.pool, &api.state.import, "test").unwrap() {}
     let (_, _, body) = api
-        .call(test::TestRequest::get().uri(&format!("/service/design/import/{job_id}")).insert_header(("Access-Token", admin.as_str())))
+        .call(
+            test::TestRequest::get()
+                .uri(&format!("/service/design/import/{job_id}"))
+                .insert_header(("Access-Token", admin.as_str())),
+        )
         .await;
     let job = json(&body);
     assert_eq!(job["state"], "processed", "{job}");
@@ -100,20 +150,52 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
     // The merge preview of a processed file is an image.
     let thumbnail = job["files"][0]["thumbnail"].as_str().unwrap().to_owned();
     let (status, headers, _) = api
-        .call(test::TestRequest::get().uri(&thumbnail).insert_header(("Access-Token", admin.as_str())))
+        .call(
+            test::TestRequest::get()
+                .uri(&thumbnail)
+                .insert_header(("Access-Token", admin.as_str())),
+        )
         .await;
-    assert_eq!((status, headers.get("content-type").unwrap().to_str().unwrap()), (StatusCode::OK, "image/jpeg"));
+    assert_eq!(
+        (
+            status,
+            headers.get("content-type").unwrap().to_str().unwrap()
+        ),
+        (StatusCode::OK, "image/jpeg")
+    );
 
-    for step in ["merge-internal", "rename-numerator-main", "rename-numerator-internal"] {
-        let (status, body) = api.form(&format!("/service/design/{step}"), Some(&admin), &[("jobId", &job_id)]).await;
+    for step in [
+        "merge-internal",
+        "rename-numerator-main",
+        "rename-numerator-internal",
+    ] {
+        let (status, body) = api
+            .form(
+                &format!("/service/design/{step}"),
+                Some(&admin),
+                &[("jobId", &job_id)],
+            )
+            .await;
         assert_eq!(status, StatusCode::OK, "{step}: {body}");
     }
-    let (status, body) = api.form("/service/design/add-to-archive", Some(&admin), &[("jobId", &job_id)]).await;
+    let (status, body) = api
+        .form(
+            "/service/design/add-to-archive",
+            Some(&admin),
+            &[("jobId", &job_id)],
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let designs = body["designs"].as_array().unwrap().clone();
     assert_eq!(designs.len(), 2);
     assert_eq!(designs[0]["colorways"], serde_json::json!(["VR-1", "VR-2"]));
-    let (status, _) = api.form("/service/design/complete-transfer", Some(&admin), &[("jobId", &job_id)]).await;
+    let (status, _) = api
+        .form(
+            "/service/design/complete-transfer",
+            Some(&admin),
+            &[("jobId", &job_id)],
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let rose = designs[0]["designGuid"].as_str().unwrap().to_owned();
     let paisley = designs[1]["designGuid"].as_str().unwrap().to_owned();
@@ -129,39 +211,92 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
         .await;
     assert_eq!(status, StatusCode::OK);
     let token = json(&body)["accessToken"].as_str().unwrap().to_owned();
-    let cookie = headers.get("set-cookie").unwrap().to_str().unwrap().to_owned();
-    assert!(cookie.starts_with("desen_images=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+    let cookie = headers
+        .get("set-cookie")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        cookie.starts_with("desen_images=")
+            && cookie.contains("HttpOnly")
+            && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
     let cookie = cookie.split(';').next().unwrap().to_owned();
 
-    let (status, header) = api.form("/service/design/header", Some(&token), &[("designGuid", &paisley)]).await;
+    let (status, header) = api
+        .form(
+            "/service/design/header",
+            Some(&token),
+            &[("designGuid", &paisley)],
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{header}");
     assert_eq!(header["designType"], "rotary");
     assert_eq!(header["channelCount"], 6);
     let colorway = &header["colorways"][0];
     assert_eq!(colorway["colorizables"].as_array().unwrap().len(), 6);
-    let thumb = colorway["images"]["thumbnails"]["d/v"].as_str().unwrap().to_owned();
+    let thumb = colorway["images"]["thumbnails"]["d/v"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let (status, headers, bytes) = api
-        .call(test::TestRequest::get().uri(&thumb).insert_header(("Cookie", cookie.as_str())))
+        .call(
+            test::TestRequest::get()
+                .uri(&thumb)
+                .insert_header(("Cookie", cookie.as_str())),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(&bytes[..2], b"\xff\xd8", "a JPEG");
-    assert_eq!(headers.get("cache-control").unwrap(), "private, max-age=31536000, immutable");
+    assert_eq!(
+        headers.get("cache-control").unwrap(),
+        "private, max-age=31536000, immutable"
+    );
     let etag = headers.get("etag").unwrap().to_str().unwrap().to_owned();
     let (status, _, bytes) = api
-        .call(test::TestRequest::get().uri(&thumb).insert_header(("Cookie", cookie.as_str())).insert_header(("If-None-Match", etag.as_str())))
+        .call(
+            test::TestRequest::get()
+                .uri(&thumb)
+                .insert_header(("Cookie", cookie.as_str()))
+                .insert_header(("If-None-Match", etag.as_str())),
+        )
         .await;
     assert_eq!((status, bytes.len()), (StatusCode::NOT_MODIFIED, 0));
     let (status, _, _) = api.call(test::TestRequest::get().uri(&thumb)).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED, "no image without a session");
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "no image without a session"
+    );
     let dzi = colorway["images"]["tiles"].as_str().unwrap().to_owned();
-    let (status, _, bytes) = api.call(test::TestRequest::get().uri(&dzi).insert_header(("Cookie", cookie.as_str()))).await;
+    let (status, _, bytes) = api
+        .call(
+            test::TestRequest::get()
+                .uri(&dzi)
+                .insert_header(("Cookie", cookie.as_str())),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert!(String::from_utf8_lossy(&bytes).contains("TileSize=\"256\""));
     let tile = dzi.replace("image.dzi", "image_files/0/0_0.jpg");
-    let (status, _, _) = api.call(test::TestRequest::get().uri(&tile).insert_header(("Cookie", cookie.as_str()))).await;
+    let (status, _, _) = api
+        .call(
+            test::TestRequest::get()
+                .uri(&tile)
+                .insert_header(("Cookie", cookie.as_str())),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let hostile = dzi.replace("image.dzi", "image_files/0/..%2F..%2Fpreview.jpg");
-    let (status, _, _) = api.call(test::TestRequest::get().uri(&hostile).insert_header(("Cookie", cookie.as_str()))).await;
+    let (status, _, _) = api
+        .call(
+            test::TestRequest::get()
+                .uri(&hostile)
+                .insert_header(("Cookie", cookie.as_str())),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     // Edits are checked; a confined design is then hidden from other customers, images included.
@@ -174,12 +309,24 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
             .set_payload(body)
     };
     let (status, _, body) = api.call(edit(vec![("isConfined", "true".into())])).await;
-    assert_eq!((status, json(&body)["code"].as_str()), (StatusCode::BAD_REQUEST, Some("confined_without_customer")));
+    assert_eq!(
+        (status, json(&body)["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("confined_without_customer"))
+    );
     let (status, _, body) = api.call(edit(vec![("repeatOffset", "1/5".into())])).await;
-    assert_eq!((json(&body)["code"].as_str(), json(&body)["field"].as_str()), (Some("invalid_form"), Some("repeatOffset")));
+    assert_eq!(
+        (json(&body)["code"].as_str(), json(&body)["field"].as_str()),
+        (Some("invalid_form"), Some("repeatOffset"))
+    );
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let other = accounts::service::ensure_customer(&mut world.conn(), "Başka Tekstil").unwrap();
-    let label = catalog::service::create_label(&mut world.conn(), ["Şal", "Paisley", "Пейсли"], None, false).unwrap();
+    let label = catalog::service::create_label(
+        &mut world.conn(),
+        ["Şal", "Paisley", "Пейсли"],
+        None,
+        false,
+    )
+    .unwrap();
     let (status, _, body) = api
         .call(edit(vec![
             ("isConfined", "true".into()),
@@ -196,36 +343,86 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
     let edited = json(&body);
     assert_eq!(status, StatusCode::OK, "{edited}");
     assert_eq!(
-        (edited["designStudio"].as_str(), edited["moldState"].as_str(), edited["repeatOffset"]["vertical"].as_str()),
+        (
+            edited["designStudio"].as_str(),
+            edited["moldState"].as_str(),
+            edited["repeatOffset"]["vertical"].as_str()
+        ),
         (Some("Atölye 2"), Some("engraved"), Some("1/2"))
     );
     assert_eq!(edited["labels"][0]["label"], "Paisley");
     assert_eq!(edited["closedCountries"], serde_json::json!(["RU", "TR"]));
-    let (status, body) = api.form("/service/design/header", Some(&token), &[("designGuid", &paisley)]).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("design_not_found")));
-    let (status, _, _) = api.call(test::TestRequest::get().uri(&thumb).insert_header(("Cookie", cookie.as_str()))).await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "no byte of an invisible design");
+    let (status, body) = api
+        .form(
+            "/service/design/header",
+            Some(&token),
+            &[("designGuid", &paisley)],
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("design_not_found"))
+    );
+    let (status, _, _) = api
+        .call(
+            test::TestRequest::get()
+                .uri(&thumb)
+                .insert_header(("Cookie", cookie.as_str())),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "no byte of an invisible design"
+    );
     // Staff still see it, and the customer's own users do.
-    world.save(&accounts::model::User { customer_guid: Some(other.guid.clone()), ..world.reload(&user) });
-    let (status, _) = api.form("/service/design/header", Some(&token), &[("designGuid", &paisley)]).await;
+    world.save(&accounts::model::User {
+        customer_guid: Some(other.guid.clone()),
+        ..world.reload(&user)
+    });
+    let (status, _) = api
+        .form(
+            "/service/design/header",
+            Some(&token),
+            &[("designGuid", &paisley)],
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
 
     // Staff search finds designs by number or original name.
     let (_, _, body) = api
-        .call(test::TestRequest::get().uri("/service/admin/design/search?query=rose&page=0").insert_header(("Access-Token", admin.as_str())))
+        .call(
+            test::TestRequest::get()
+                .uri("/service/admin/design/search?query=rose&page=0")
+                .insert_header(("Access-Token", admin.as_str())),
+        )
         .await;
     assert_eq!(json(&body)["totalCount"], 1);
     assert_eq!(json(&body)["items"][0]["designGuid"], rose.as_str());
 
     // Deleting a design removes it and its images.
     let (status, _, _) = api
-        .call(test::TestRequest::delete().uri(&format!("/service/design/delete/{paisley}")).insert_header(("Access-Token", admin.as_str())))
+        .call(
+            test::TestRequest::delete()
+                .uri(&format!("/service/design/delete/{paisley}"))
+                .insert_header(("Access-Token", admin.as_str())),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _, _) = api.call(test::TestRequest::get().uri(&thumb).insert_header(("Cookie", cookie.as_str()))).await;
+    let (status, _, _) = api
+        .call(
+            test::TestRequest::get()
+                .uri(&thumb)
+                .insert_header(("Cookie", cookie.as_str())),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (_, _, body) = api
-        .call(test::TestRequest::get().uri("/service/admin/get/all-archives").insert_header(("Access-Token", admin.as_str())))
+        .call(
+            test::TestRequest::get()
+                .uri("/service/admin/get/all-archives")
+                .insert_header(("Access-Token", admin.as_str())),
+        )
         .await;
     assert_eq!(json(&body)[0]["archiveName"], "Main");
 }

@@ -10,14 +10,22 @@
 //! <= 64 MB, the PSB import under 15 s on 2 cores. `BENCH_SIZE=6000` for a quicker run.
 
 use imaging::memory_source::{channel, process_channels};
-use imaging::{ChannelKind, ColorMode, ImagingError, RenditionPlan, RenditionSink, RowMut, TiffOptions, WriteSpec};
+use imaging::{
+    ChannelKind, ColorMode, ImagingError, RenditionPlan, RenditionSink, RowMut, TiffOptions,
+    WriteSpec,
+};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn status_kb(pid: &str, key: &str) -> Option<u64> {
     let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    s.lines().find(|l| l.starts_with(key))?.split_whitespace().nth(1)?.parse().ok()
+    s.lines()
+        .find(|l| l.starts_with(key))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
 }
 
 fn reset_peak() {
@@ -34,8 +42,16 @@ fn rgb_row(y: u32, row: &mut [u8]) {
         let x = x as u32;
         let check = ((x / 150) + (y / 150)) % 2;
         px[0] = ((x / 47) % 256) as u8;
-        px[1] = if check == 0 { 220 } else { ((y / 47) % 256) as u8 };
-        px[2] = if (x + y) % 90 < 30 { 40 } else { ((x ^ y) % 256) as u8 };
+        px[1] = if check == 0 {
+            220
+        } else {
+            ((y / 47) % 256) as u8
+        };
+        px[2] = if (x + y) % 90 < 30 {
+            40
+        } else {
+            ((x ^ y) % 256) as u8
+        };
     }
 }
 
@@ -60,14 +76,25 @@ fn write_rgb_tiff(path: &Path, size: u32) -> Result<(), ImagingError> {
 }
 
 fn write_spot_psb(path: &Path, size: u32) -> Result<(), ImagingError> {
-    let inks = [[200, 30, 40], [20, 40, 140], [240, 200, 30], [30, 130, 60], [90, 50, 30], [250, 150, 170]];
+    let inks = [
+        [200, 30, 40],
+        [20, 40, 140],
+        [240, 200, 30],
+        [30, 130, 60],
+        [90, 50, 30],
+        [250, 150, 170],
+    ];
     let spec = WriteSpec {
         width: size,
         height: size,
         bit_depth: 8,
         color_mode: ColorMode::Multichannel,
         dpi: 300.0,
-        channels: inks.iter().enumerate().map(|(i, ink)| channel(&format!("Screen {}", i + 1), ChannelKind::Spot, Some(*ink))).collect(),
+        channels: inks
+            .iter()
+            .enumerate()
+            .map(|(i, ink)| channel(&format!("Screen {}", i + 1), ChannelKind::Spot, Some(*ink)))
+            .collect(),
         layer_names: vec![],
         icc_profile: None,
     };
@@ -76,8 +103,13 @@ fn write_spot_psb(path: &Path, size: u32) -> Result<(), ImagingError> {
         if let RowMut::U8(row) = row {
             for (x, px) in row.chunks_exact_mut(6).enumerate() {
                 let x = x as u32;
-                px[0] = if ((x % 200) as i32 - 100).pow(2) + ((y % 200) as i32 - 100).pow(2) < 2500 { 255 } else { 0 };
-                px[1] = if (x / 25) % 4 == 0 { 230 } else { 0 };
+                px[0] = if ((x % 200) as i32 - 100).pow(2) + ((y % 200) as i32 - 100).pow(2) < 2500
+                {
+                    255
+                } else {
+                    0
+                };
+                px[1] = if (x / 25).is_multiple_of(4) { 230 } else { 0 };
                 px[2] = if (y / 40) % 5 == 0 { 180 } else { 0 };
                 px[3] = ((x + y) % 120 < 20) as u8 * 255;
                 px[4] = 40;
@@ -111,7 +143,11 @@ impl RenditionSink for DiskSink {
 }
 
 /// Our rendering of `path`: (seconds, peak MB of the phase).
-fn ours(path: &Path, plan: &RenditionPlan, sink: &dyn RenditionSink) -> Result<(f64, f64), ImagingError> {
+fn ours(
+    path: &Path,
+    plan: &RenditionPlan,
+    sink: &dyn RenditionSink,
+) -> Result<(f64, f64), ImagingError> {
     reset_peak();
     let started = Instant::now();
     let mut reader = imaging::open(path, &imaging::Limits::default())?;
@@ -131,7 +167,9 @@ fn external(program: &str, args: &[&str]) -> Option<(f64, f64)> {
             peak = peak.max(kb);
         }
         if let Ok(Some(status)) = child.try_wait() {
-            return status.success().then(|| (started.elapsed().as_secs_f64(), mb(peak)));
+            return status
+                .success()
+                .then(|| (started.elapsed().as_secs_f64(), mb(peak)));
         }
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -145,12 +183,18 @@ fn row(what: &str, ours: (f64, f64), reference: Option<(f64, f64)>, reference_na
             ours.1,
             ours.0 / seconds
         ),
-        None => println!("{what:<34} ours {:>6.2} s {:>7.1} MB | {reference_name} not installed", ours.0, ours.1),
+        None => println!(
+            "{what:<34} ours {:>6.2} s {:>7.1} MB | {reference_name} not installed",
+            ours.0, ours.1
+        ),
     }
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let size: u32 = std::env::var("BENCH_SIZE").ok().and_then(|s| s.parse().ok()).unwrap_or(12_000);
+    let size: u32 = std::env::var("BENCH_SIZE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12_000);
     let dir = std::env::temp_dir().join("desen-bench");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir)?;
@@ -168,31 +212,63 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let tiff_arg = tiff.to_string_lossy().to_string();
 
-    let no_tiles = RenditionPlan { tiles: false, channel_masks: false, ..RenditionPlan::default() };
+    let no_tiles = RenditionPlan {
+        tiles: false,
+        channel_masks: false,
+        ..RenditionPlan::default()
+    };
     let renditions = ours(&tiff, &no_tiles, &NullSink)?;
     let thumb_out = dir.join("vips-thumb.jpg").to_string_lossy().to_string();
     let vips_thumb = external("vipsthumbnail", &[&tiff_arg, "-s", "512", "-o", &thumb_out]);
-    row("thumbnails + preview + palette", renditions, vips_thumb, "vipsthumbnail");
+    row(
+        "thumbnails + preview + palette",
+        renditions,
+        vips_thumb,
+        "vipsthumbnail",
+    );
 
-    let tiles_only = RenditionPlan { tiles: true, channel_masks: false, ..RenditionPlan::default() };
+    let tiles_only = RenditionPlan {
+        tiles: true,
+        channel_masks: false,
+        ..RenditionPlan::default()
+    };
     let pyramid = ours(&tiff, &tiles_only, &DiskSink(dir.join("ours")))?;
     let dz_out = dir.join("vips-dz").to_string_lossy().to_string();
-    let vips_dz = external("vips", &["dzsave", &tiff_arg, &dz_out, "--tile-size", "256", "--overlap", "0", "--suffix", ".jpg[Q=80]"]);
-    row("all renditions with tile pyramid", pyramid, vips_dz, "vips dzsave");
+    let vips_dz = external(
+        "vips",
+        &[
+            "dzsave",
+            &tiff_arg,
+            &dz_out,
+            "--tile-size",
+            "256",
+            "--overlap",
+            "0",
+            "--suffix",
+            ".jpg[Q=80]",
+        ],
+    );
+    row(
+        "all renditions with tile pyramid",
+        pyramid,
+        vips_dz,
+        "vips dzsave",
+    );
 
     // The whole import of the PSB: checks, decode, renditions, tiles, masks, the add.
     let database = db::testing::TestDatabase::new()?;
     let pool = db::pool(&database.url, Some(4))?;
-    db::run_migrations(&mut pool.get()?)?;
+    db::run_migrations(&mut *pool.get()?)?;
     let ctx = import::service::ImportContext {
         storage: storage::Storage::local(&dir.join("objects"))?,
         settings: import::ImportSettings::default(),
         scratch: dir.join("scratch"),
     };
-    let archive = catalog::service::ensure_archive(&mut pool.get()?, "01", ["Ana", "Main", "Основной"])?;
+    let archive =
+        catalog::service::ensure_archive(&mut *pool.get()?, "01", ["Ana", "Main", "Основной"])?;
     reset_peak();
     let started = Instant::now();
-    let summary = import::shell::import_paths(&pool, &ctx, archive.id, &[psb.clone()], &Silent)?;
+    let summary = import::shell::import_paths(&pool, &ctx, archive.id, std::slice::from_ref(&psb), &Silent)?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "{:<34} ours {seconds:>6.2} s {:>7.1} MB | {} design, {} colorway, {} refused | target < 15 s",

@@ -72,7 +72,10 @@ where
     }
 
     /// Any request; answers the status, the headers and the body bytes.
-    pub async fn call(&self, request: test::TestRequest) -> (StatusCode, actix_web::http::header::HeaderMap, Vec<u8>) {
+    pub async fn call(
+        &self,
+        request: test::TestRequest,
+    ) -> (StatusCode, actix_web::http::header::HeaderMap, Vec<u8>) {
         let response = test::call_service(&self.app, request.to_request()).await;
         let status = response.status();
         let headers = response.headers().clone();
@@ -142,4 +145,3 @@ where
 pub fn code(body: &Value) -> &str {
     body["code"].as_str().unwrap_or_default()
 }
-
