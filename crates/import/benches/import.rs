@@ -268,7 +268,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         catalog::service::ensure_archive(&mut *pool.get()?, "01", ["Ana", "Main", "Основной"])?;
     reset_peak();
     let started = Instant::now();
-    let summary = import::shell::import_paths(&pool, &ctx, archive.id, std::slice::from_ref(&psb), &Silent)?;
+    let summary =
+        import::shell::import_paths(&pool, &ctx, archive.id, std::slice::from_ref(&psb), &Silent)?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "{:<34} ours {seconds:>6.2} s {:>7.1} MB | {} design, {} colorway, {} refused | target < 15 s",
