@@ -350,52 +350,39 @@ pub fn add_order(
 
 // ---- reading ----------------------------------------------------------------------------------
 
-/// The URL of an image route for a colorway, versioned by its renditions' content key.
-pub fn image_url(design: &str, colorway: &Colorway, what: &str) -> String {
-    let version = colorway
-        .renditions_key
-        .rsplit('/')
-        .next()
-        .unwrap_or_default();
-    format!(
-        "/service/design/{what}/{design}/{}?v={version}",
-        colorway.guid
-    )
+/// The version part of an image URL: the last segment of the renditions' key, which never
+/// changes meaning, so browsers may keep such URLs for good.
+pub fn version_of(renditions_key: &str) -> &str {
+    renditions_key.rsplit('/').next().unwrap_or_default()
+}
+
+/// The thumbnail URL of a colorway in one of [`THUMBNAIL_VARIANTS`].
+pub fn thumbnail_url(design: &str, colorway: &str, renditions_key: &str, variant: &str) -> String {
+    let version = version_of(renditions_key);
+    format!("/service/design/thumbnail/{variant}/{design}/{colorway}?v={version}")
 }
 
 fn colorway_images(colorway: &Colorway) -> ColorwayImages {
-    let design = &colorway.design_guid;
-    let thumbnails = THUMBNAIL_VARIANTS
-        .iter()
-        .map(|(variant, _)| {
-            let version = colorway
-                .renditions_key
-                .rsplit('/')
-                .next()
-                .unwrap_or_default();
-            (
-                (*variant).to_owned(),
-                format!(
-                    "/service/design/thumbnail/{variant}/{design}/{}?v={version}",
-                    colorway.guid
-                ),
-            )
-        })
-        .collect();
-    let version = colorway
-        .renditions_key
-        .rsplit('/')
-        .next()
-        .unwrap_or_default();
+    let (design, guid, key) = (
+        &colorway.design_guid,
+        &colorway.guid,
+        &colorway.renditions_key,
+    );
+    let version = version_of(key);
     ColorwayImages {
-        thumbnails,
-        preview: image_url(design, colorway, "preview"),
+        thumbnails: THUMBNAIL_VARIANTS
+            .iter()
+            .map(|(variant, _)| {
+                (
+                    (*variant).to_owned(),
+                    thumbnail_url(design, guid, key, variant),
+                )
+            })
+            .collect(),
+        preview: format!("/service/design/preview/{design}/{guid}?v={version}"),
         preview_width: colorway.preview_width,
         preview_height: colorway.preview_height,
-        tiles: format!(
-            "/service/design/tiles/{design}/{}/{version}/image.dzi",
-            colorway.guid
-        ),
+        tiles: format!("/service/design/tiles/{design}/{guid}/{version}/image.dzi"),
     }
 }
 

@@ -166,7 +166,7 @@ async fn serve(
     let db = pool.clone();
     let key = blocking(move || service::rendition_of(&mut *db.get()?, &viewer, &design, &colorway))
         .await?;
-    let current = key.rsplit('/').next().unwrap_or_default().to_owned();
+    let current = service::version_of(&key).to_owned();
     let etag = format!("\"{current}\"");
     // Renditions under a key are never rewritten: a URL naming the key can be kept for good.
     let cache = if version.as_deref() == Some(current.as_str()) {
