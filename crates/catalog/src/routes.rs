@@ -287,20 +287,32 @@ async fn admin_search(
     Ok(HttpResponse::Ok().json(page))
 }
 
+/// A lookup answered in the asked language, else the account's.
+async fn lookup<T: serde::Serialize + Send + 'static>(
+    session: &CurrentSession,
+    asked: Option<String>,
+    pool: Pool,
+    read: fn(&mut db::DbConnection, Language) -> Result<T, CatalogError>,
+) -> Result<HttpResponse, ApiError> {
+    let language = language_of(session, asked.as_deref());
+    let answer = blocking(move || read(&mut *pool.get()?, language)).await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+fn asked(form: Option<web::Form<LanguageForm>>) -> Option<String> {
+    form.and_then(|f| f.into_inner().language)
+}
+
 /// Every archive, in the admin's language.
 #[utoipa::path(get, path = "/service/admin/get/all-archives", responses((status = 200, body = Vec<ArchiveAnswer>)))]
 async fn all_archives(Admin(session): Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
-    let language = language_of(&session, None);
-    let answer = blocking(move || service::archives(&mut *pool.get()?, language)).await?;
-    Ok(HttpResponse::Ok().json(answer))
+    lookup(&session, None, pool, service::archives).await
 }
 
 /// Every label, in the admin's language.
 #[utoipa::path(get, path = "/service/admin/get/all-labels", responses((status = 200, body = Vec<LabelAnswer>)))]
 async fn all_labels(Admin(session): Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
-    let language = language_of(&session, None);
-    let answer = blocking(move || service::labels(&mut *pool.get()?, language)).await?;
-    Ok(HttpResponse::Ok().json(answer))
+    lookup(&session, None, pool, service::labels).await
 }
 
 /// Archives for the search filters.
@@ -310,10 +322,7 @@ async fn archives(
     pool: Pool,
     form: Option<web::Form<LanguageForm>>,
 ) -> Result<HttpResponse, ApiError> {
-    let asked = form.and_then(|f| f.into_inner().language);
-    let language = language_of(&session, asked.as_deref());
-    let answer = blocking(move || service::archives(&mut *pool.get()?, language)).await?;
-    Ok(HttpResponse::Ok().json(answer))
+    lookup(&session, asked(form), pool, service::archives).await
 }
 
 /// Labels for the search filters.
@@ -323,8 +332,5 @@ async fn labels(
     pool: Pool,
     form: Option<web::Form<LanguageForm>>,
 ) -> Result<HttpResponse, ApiError> {
-    let asked = form.and_then(|f| f.into_inner().language);
-    let language = language_of(&session, asked.as_deref());
-    let answer = blocking(move || service::labels(&mut *pool.get()?, language)).await?;
-    Ok(HttpResponse::Ok().json(answer))
+    lookup(&session, asked(form), pool, service::labels).await
 }

@@ -7,13 +7,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { TablePager } from '@/components/table-pager';
 import { useDesignSearch } from '../api/search-designs';
 import { FileThumbnail } from './file-thumbnail';
 
@@ -91,19 +91,14 @@ export function DesignList({ onOpenDesign }: Props) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <TablePager
         count={designs.data?.totalCount ?? 0}
         page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_event, next) => setPage(next)}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number(event.target.value));
-          setPage(0);
-        }}
-        labelRowsPerPage={t('designs.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('designs.displayedRows', { from, to, count })}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={setPageSize}
+        rowsPerPageLabel={t('designs.rowsPerPage')}
+        displayedRows={({ from, to, count }) => t('designs.displayedRows', { from, to, count })}
       />
     </Paper>
   );
