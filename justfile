@@ -13,11 +13,13 @@ run: setup build-frontend
 test: setup services
     scripts/test.sh
 
-# Figures next to references of the same run: sign-in and token validation through HTTP; our
-# renditions and tiles of a 12k x 12k TIFF next to libvips; a whole 12k x 12k PSB import.
-bench: setup
+# Figures next to references of the same run: sign-in and token validation through HTTP; the
+# archive search on 200,000 generated designs (SQLite and PostgreSQL) against the issue's targets;
+# our renditions and tiles of a 12k x 12k TIFF next to libvips; a whole 12k x 12k PSB import.
+bench: setup services
     command -v vipsthumbnail >/dev/null || scripts/setup.sh libvips-tools
     cargo bench -p gateway --bench accounts
+    cargo bench -p gateway --bench search
     cargo bench -p import --bench import
 
 # System packages, npm packages (from the committed lockfile).

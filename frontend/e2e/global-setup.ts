@@ -2,18 +2,32 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { accounts, desenBin, e2eDir, serverEnv } from './support/env';
 
-/** Migrates the run's database and creates its accounts with the `desen` binary. */
+/** The journeys page through three pages of 25 results: the demo archive must be larger than that. */
+const MIN_DEMO_DESIGNS = 51;
+
+/**
+ * Migrates the run's database, creates its accounts with the `desen` binary, and fills the archive
+ * with the demo designs (`desen demo`: real files through the real import pipeline, with labels,
+ * palettes and thumbnails) in the same database and data directory the server uses.
+ */
 export default function globalSetup() {
   if (!existsSync(desenBin)) throw new Error(`${desenBin} is missing: build the server first (cargo build -p gateway)`);
   const dir = e2eDir();
   mkdirSync(dir, { recursive: true });
   const env = { ...process.env, ...serverEnv(dir) };
-  const desen = (...args: string[]) => execFileSync(desenBin, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const desen = (...args: string[]) => execFileSync(desenBin, args, { env, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
   desen('migrate');
   desen('create-user', '--email', accounts.user.email, '--password', accounts.user.password, '--name', accounts.user.name);
   desen('create-user', '--email', accounts.admin.email, '--password', accounts.admin.password, '--admin', '--name', accounts.admin.name);
   desen('create-user', '--email', accounts.reset.email, '--password', accounts.reset.password, '--name', accounts.reset.name);
   desen('create-label', '--tr', 'Çiçek', '--en', 'Floral', '--ru', 'Цветочный');
   desen('create-user', '--email', accounts.designer.email, '--password', accounts.designer.password, '--admin', '--name', accounts.designer.name);
-  console.log(`e2e data in ${dir}`);
+  desen('create-user', '--email', accounts.curator.email, '--password', accounts.curator.password, '--admin', '--name', accounts.curator.name);
+  desen('create-user', '--email', accounts.pooled.email, '--password', accounts.pooled.password, '--name', accounts.pooled.name, '--customer', 'Pooled Customer Ltd.');
+
+  const started = Date.now();
+  const output = desen('demo');
+  const added = Number(/demo archive: (\d+) designs added/.exec(output)?.[1] ?? 0);
+  if (added < MIN_DEMO_DESIGNS) throw new Error(`\`desen demo\` added ${added} designs, the journeys need at least ${MIN_DEMO_DESIGNS}:\n${output}`);
+  console.log(`e2e data in ${dir}; demo archive: ${added} designs in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -233,3 +233,11 @@ impl From<UserListing> for UserRow {
         }
     }
 }
+
+/// A customer as the search filter lists it.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerBasic {
+    pub customer_guid: String,
+    pub customer_name: String,
+}

@@ -97,6 +97,24 @@ pub fn customer_name(conn: &mut DbConnection, guid: &str) -> Result<Option<Strin
         .optional()
 }
 
+/// Customers by name: all (`None`), or the visible ones plus the given own customer.
+pub fn customers_listed(
+    conn: &mut DbConnection,
+    own: Option<Option<String>>,
+) -> Result<Vec<(String, String)>, Error> {
+    let mut query = customers::table
+        .order(customers::name)
+        .select((customers::guid, customers::name))
+        .into_boxed();
+    if let Some(own) = own {
+        query = match own {
+            Some(own) => query.filter(customers::visible.eq(true).or(customers::guid.eq(own))),
+            None => query.filter(customers::visible.eq(true)),
+        };
+    }
+    query.load(conn)
+}
+
 pub fn insert_customer(conn: &mut DbConnection, customer: &Customer) -> Result<(), Error> {
     diesel::insert_into(customers::table)
         .values(customer)

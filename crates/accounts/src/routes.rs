@@ -26,7 +26,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/admin/users/change-account-state",
             web::post().to(change_account_state),
-        );
+        )
+        .route("/get/customers/basic", web::post().to(customers_basic));
 }
 
 #[derive(utoipa::OpenApi)]
@@ -42,7 +43,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         auto_login,
         auto_login_link,
         list_users,
-        change_account_state
+        change_account_state,
+        customers_basic
     ),
     components(schemas(web_api::ApiError))
 )]
@@ -282,4 +284,16 @@ async fn change_account_state(
     })
     .await?;
     Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// Customers for the search filter: staff get every customer, others their own and the visible
+/// ones.
+#[utoipa::path(post, path = "/service/get/customers/basic", responses((status = 200, body = [CustomerBasic])))]
+async fn customers_basic(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+) -> Result<HttpResponse, ApiError> {
+    let viewer = session.viewer();
+    let customers = blocking(move || service::customers_for(&mut *pool.get()?, &viewer)).await?;
+    Ok(HttpResponse::Ok().json(customers))
 }

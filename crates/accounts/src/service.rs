@@ -685,3 +685,22 @@ pub fn company_name(conn: &mut DbConnection, user: &User) -> Result<Option<Strin
         None => Ok(None),
     }
 }
+
+/// The customers a user may filter by: all for staff; otherwise their own and the visible ones.
+pub fn customers_for(
+    conn: &mut DbConnection,
+    viewer: &desen_core::Viewer,
+) -> Result<Vec<crate::dto::CustomerBasic>, AccountError> {
+    let own = if viewer.is_staff() {
+        None
+    } else {
+        Some(viewer.customer_guid.clone())
+    };
+    Ok(repo::customers_listed(conn, own)?
+        .into_iter()
+        .map(|(guid, name)| crate::dto::CustomerBasic {
+            customer_guid: guid,
+            customer_name: name,
+        })
+        .collect())
+}

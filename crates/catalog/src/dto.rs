@@ -58,6 +58,9 @@ pub struct LabelAnswer {
     pub label_sef: String,
     pub group_id: Option<i32>,
     pub is_group_header: bool,
+    /// Designs with this label the user may see (lookups for the archive screen).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label_count: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -152,4 +155,48 @@ pub struct DesignSummary {
     pub upload_date: NaiveDateTime,
     pub first_colorway_guid: Option<String>,
     pub thumbnail: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchLabel {
+    pub id: i32,
+    pub label: String,
+    pub label_sef: String,
+}
+
+/// The spec's search result: one design with the colorway to show for it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchResult {
+    pub design_guid: String,
+    pub design_name: String,
+    pub design_type: String,
+    /// The colorway to show: the one that matched the colour, else the first.
+    pub active_variant_guid: Option<String>,
+    pub active_variant_name: Option<String>,
+    /// The first colorway (VR-1).
+    pub original_variant_guid: Option<String>,
+    pub original_variant_name: Option<String>,
+    pub labels: Vec<SearchLabel>,
+    pub mold_state: String,
+    pub closed_countries: Vec<String>,
+    pub is_confined: bool,
+    pub pinned: bool,
+    pub colorway_count: usize,
+    /// The active colorway's `d/v` thumbnail.
+    pub thumbnail: Option<String>,
+    pub thumbnails: std::collections::BTreeMap<String, String>,
+    /// CIEDE2000 of the closest palette colour, when searching by colour.
+    pub color_distance: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchAnswer {
+    pub results: Vec<SearchResult>,
+    pub total_count: i64,
+    pub total_page: i64,
+    pub current_page: u32,
+    pub page_size: u32,
 }

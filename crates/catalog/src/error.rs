@@ -4,6 +4,10 @@ use desen_core::{DomainError, ErrorKind};
 pub enum CatalogError {
     #[error("{0} is missing or malformed")]
     InvalidForm(&'static str),
+    #[error("the search field {0} is malformed")]
+    InvalidSearch(&'static str),
+    #[error("similar-image search is not available yet")]
+    SimilarSearchUnavailable,
     #[error("design not found")]
     DesignNotFound,
     #[error("colorway not found")]
@@ -18,6 +22,8 @@ pub enum CatalogError {
     DuplicateNumber(String),
     #[error("a confined design needs a customer")]
     ConfinedWithoutCustomer,
+    #[error(transparent)]
+    Pools(#[from] pools::PoolError),
     #[error("database: {0}")]
     Database(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
@@ -39,12 +45,15 @@ impl DomainError for CatalogError {
         use CatalogError::*;
         match self {
             InvalidForm(_)
+            | InvalidSearch(_)
+            | SimilarSearchUnavailable
             | ConfinedWithoutCustomer
             | CustomerNotFound
             | LabelNotFound
             | ArchiveNotFound => ErrorKind::Invalid,
             DesignNotFound | ColorwayNotFound => ErrorKind::NotFound,
             DuplicateNumber(_) => ErrorKind::Conflict,
+            Pools(e) => e.kind(),
             Database(_) | Pool(_) | Storage(_) | Internal(_) => ErrorKind::Internal,
         }
     }
@@ -53,6 +62,8 @@ impl DomainError for CatalogError {
         use CatalogError::*;
         match self {
             InvalidForm(_) => "invalid_form",
+            InvalidSearch(_) => "invalid_search",
+            SimilarSearchUnavailable => "similar_search_unavailable",
             DesignNotFound => "design_not_found",
             ColorwayNotFound => "colorway_not_found",
             ArchiveNotFound => "archive_not_found",
@@ -60,6 +71,7 @@ impl DomainError for CatalogError {
             LabelNotFound => "label_not_found",
             DuplicateNumber(_) => "duplicate_design_number",
             ConfinedWithoutCustomer => "confined_without_customer",
+            Pools(e) => e.code(),
             Database(_) | Pool(_) | Storage(_) | Internal(_) => "internal",
         }
     }

@@ -5,6 +5,7 @@ pub mod error;
 pub mod model;
 pub mod repo;
 pub mod routes;
+pub mod search;
 pub mod service;
 pub mod visibility;
 

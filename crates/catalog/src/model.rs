@@ -221,6 +221,10 @@ pub struct ColorwayColor {
     pub b: f64,
     pub rgb: String,
     pub share: f64,
+    /// Stored with each entry so colour search needs no join (see migration 000004).
+    pub design_guid: String,
+    /// `desen_core::color::lab_bin` of (l, a, b).
+    pub bin: i32,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]

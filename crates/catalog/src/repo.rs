@@ -1,14 +1,14 @@
 //! Queries. No rules here: the service decides, the repo reads and writes.
 
 use crate::model::*;
-use crate::visibility::{Db, visible_designs};
+use crate::visibility::{Db, Scope, visible_designs};
 use chrono::NaiveDateTime;
 use db::DbConnection;
 use db::schema::{
     archives, colorway_colors, colorways, customers, design_channels, design_labels, design_orders,
-    design_parameters, designs, labels,
+    design_parameters, design_pins, designs, labels,
 };
-use desen_core::{PageRequest, Viewer};
+use desen_core::PageRequest;
 use diesel::prelude::*;
 use diesel::result::Error;
 
@@ -124,10 +124,10 @@ pub fn number_taken(conn: &mut DbConnection, number: &str) -> Result<bool, Error
 /// A design the viewer may see, by guid or by number.
 pub fn visible_design(
     conn: &mut DbConnection,
-    viewer: &Viewer,
+    scope: &Scope,
     recognizer: &str,
 ) -> Result<Option<Design>, Error> {
-    visible_designs(viewer)
+    visible_designs(scope)
         .filter(
             designs::guid
                 .eq(recognizer.to_owned())
@@ -223,11 +223,11 @@ pub fn colors_of(conn: &mut DbConnection, colorway: &str) -> Result<Vec<Colorway
 /// A colorway of a design the viewer may see.
 pub fn visible_colorway(
     conn: &mut DbConnection,
-    viewer: &Viewer,
+    scope: &Scope,
     design: &str,
     colorway: &str,
 ) -> Result<Option<Colorway>, Error> {
-    let visible: Option<String> = visible_designs(viewer)
+    let visible: Option<String> = visible_designs(scope)
         .filter(designs::guid.eq(design.to_owned()))
         .select(designs::guid)
         .first(conn)
@@ -335,4 +335,17 @@ pub fn touch(conn: &mut DbConnection, design: &str, at: NaiveDateTime) -> Result
         .set(designs::edited_at.eq(at))
         .execute(conn)
         .map(|_| ())
+}
+
+pub fn set_pins(conn: &mut DbConnection, designs: &[String]) -> Result<(), Error> {
+    diesel::delete(design_pins::table).execute(conn)?;
+    for (i, design) in designs.iter().enumerate() {
+        diesel::insert_into(design_pins::table)
+            .values((
+                design_pins::design_guid.eq(design),
+                design_pins::position.eq(i as i32),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
 }

@@ -2,11 +2,14 @@
 
 use crate::dto::*;
 use crate::error::CatalogError;
+use crate::search::{self, SearchFilters, SearchForm};
 use crate::service::{self, DesignEdit};
+use crate::visibility::{Scope, scope_of};
 use accounts::{Admin, CurrentSession, SignedIn};
 use actix_web::{HttpResponse, web};
 use db::DbPool;
 use desen_core::{Language, PageRequest};
+use pools::PoolCriteria;
 use serde::Deserialize;
 use storage::Storage;
 use utoipa::{IntoParams, ToSchema};
@@ -24,7 +27,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/get/all-archives", web::get().to(all_archives))
         .route("/admin/get/all-labels", web::get().to(all_labels))
         .route("/get/archives", web::post().to(archives))
-        .route("/get/labels", web::post().to(labels));
+        .route("/get/labels", web::post().to(labels))
+        .route(
+            "/search/design/basic/{page}/{pageSize}",
+            web::post().to(search_designs),
+        )
+        .route("/admin/pool/search", web::post().to(pool_search))
+        .route("/admin/pool/count", web::post().to(pool_count));
 }
 
 #[derive(utoipa::OpenApi)]
@@ -38,9 +47,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         all_archives,
         all_labels,
         archives,
-        labels
+        labels,
+        search_designs,
+        pool_search,
+        pool_count
     ),
-    components(schemas(DesignHeader, DesignSummary, ArchiveAnswer, LabelAnswer))
+    components(schemas(
+        DesignHeader,
+        DesignSummary,
+        ArchiveAnswer,
+        LabelAnswer,
+        SearchAnswer,
+        SearchResult,
+        SearchForm,
+        CountAnswer
+    ))
 )]
 pub struct CatalogApi;
 
@@ -333,4 +354,93 @@ async fn labels(
     form: Option<web::Form<LanguageForm>>,
 ) -> Result<HttpResponse, ApiError> {
     lookup(&session, asked(form), pool, service::labels).await
+}
+
+/// The archive search (spec section 7): every filter of the form, inside the user's scope.
+#[utoipa::path(post, path = "/service/search/design/basic/{page}/{pageSize}",
+    params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100, 25 by default")),
+    request_body(content = SearchForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
+async fn search_designs(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    path: web::Path<(u32, u32)>,
+    form: web::Form<SearchForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (page, size) = path.into_inner();
+    if size == 0 || size > search::MAX_PAGE_SIZE {
+        return Err(CatalogError::InvalidSearch("pageSize").into());
+    }
+    let form = form.into_inner();
+    let language = language_of(&session, form.language.as_deref());
+    let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
+    let viewer = session.viewer();
+    let answer = blocking(move || {
+        let mut conn = pool.get()?;
+        let scope = scope_of(&mut conn, &viewer)?;
+        search::search(
+            &mut conn,
+            &scope,
+            &filters,
+            PageRequest::new(page, size),
+            language,
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct CountAnswer {
+    pub count: i64,
+}
+
+fn preview_page(criteria: &PoolCriteria) -> Result<PageRequest, CatalogError> {
+    match criteria.results_per_page {
+        0 => Ok(PageRequest::new(criteria.page, 25)),
+        n if n <= search::MAX_PAGE_SIZE => Ok(PageRequest::new(criteria.page, n)),
+        _ => Err(CatalogError::InvalidSearch("resultsPerPage")),
+    }
+}
+
+/// The designs a pool search admits (JSON criteria, paged by its `page` and `resultsPerPage`).
+#[utoipa::path(post, path = "/service/admin/pool/search", request_body = PoolCriteria,
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError)))]
+async fn pool_search(
+    Admin(session): Admin,
+    pool: Pool,
+    criteria: web::Json<PoolCriteria>,
+) -> Result<HttpResponse, ApiError> {
+    let criteria = criteria.into_inner();
+    let page = preview_page(&criteria)?;
+    let language = language_of(&session, None);
+    let answer = blocking(move || {
+        let scope = Scope::Criteria(Box::new(criteria));
+        search::search(
+            &mut *pool.get()?,
+            &scope,
+            &SearchFilters::default(),
+            page,
+            language,
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// How many designs a pool search admits.
+#[utoipa::path(post, path = "/service/admin/pool/count", request_body = PoolCriteria,
+    responses((status = 200, body = CountAnswer)))]
+async fn pool_count(
+    _admin: Admin,
+    pool: Pool,
+    criteria: web::Json<PoolCriteria>,
+) -> Result<HttpResponse, ApiError> {
+    let criteria = criteria.into_inner();
+    let count = blocking(move || {
+        let scope = Scope::Criteria(Box::new(criteria));
+        search::count_in(&mut *pool.get()?, &scope, &SearchFilters::default())
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(CountAnswer { count }))
 }

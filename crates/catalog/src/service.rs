@@ -5,6 +5,7 @@ use crate::dto::*;
 use crate::error::CatalogError;
 use crate::model::*;
 use crate::repo;
+use crate::visibility::scope_of;
 use chrono::NaiveDateTime;
 use db::DbConnection;
 use desen_core::{Language, Page, PageRequest, Viewer, slug, time};
@@ -58,6 +59,7 @@ fn label_answer(label: &Label, language: Language) -> LabelAnswer {
         label_sef: slug(name),
         group_id: label.group_id,
         is_group_header: label.is_group_header,
+        label_count: None,
     }
 }
 
@@ -305,11 +307,14 @@ pub fn add_design(conn: &mut DbConnection, new: NewDesign) -> Result<AddedDesign
                     b: color.lab[2],
                     rgb: color.rgb.clone(),
                     share: color.share,
+                    design_guid: guid.clone(),
+                    bin: desen_core::color::lab_bin(color.lab),
                 },
             )?;
         }
         added.push((colorway_guid, colorway.name));
     }
+    pools::service::refresh_design(conn, &guid)?;
     Ok(AddedDesign {
         guid,
         number: new.number,
@@ -429,7 +434,8 @@ pub fn design_header(
     recognizer: &str,
     language: Language,
 ) -> Result<DesignHeader, CatalogError> {
-    let design = repo::visible_design(conn, viewer, recognizer.trim())?
+    let scope = scope_of(conn, viewer)?;
+    let design = repo::visible_design(conn, &scope, recognizer.trim())?
         .ok_or(CatalogError::DesignNotFound)?;
     let archive = archive(conn, design.archive_id)?;
     let channels = repo::channels_of(conn, &design.guid)?;
@@ -556,6 +562,11 @@ pub fn admin_search(
     Ok(Page::new(items, total, page))
 }
 
+/// Replaces the pinned designs: they lead the default listing in this order.
+pub fn set_pins(conn: &mut DbConnection, designs: &[String]) -> Result<(), CatalogError> {
+    Ok(repo::set_pins(conn, designs)?)
+}
+
 /// The renditions key of a colorway `viewer` may see; "not found" otherwise.
 pub fn rendition_of(
     conn: &mut DbConnection,
@@ -563,7 +574,8 @@ pub fn rendition_of(
     design: &str,
     colorway: &str,
 ) -> Result<String, CatalogError> {
-    repo::visible_colorway(conn, viewer, design, colorway)?
+    let scope = scope_of(conn, viewer)?;
+    repo::visible_colorway(conn, &scope, design, colorway)?
         .map(|c| c.renditions_key)
         .ok_or(CatalogError::DesignNotFound)
 }
@@ -607,7 +619,8 @@ pub fn edit_design(
     recognizer: &str,
     edit: DesignEdit,
 ) -> Result<DesignHeaderRef, CatalogError> {
-    let mut design = repo::visible_design(conn, staff, recognizer.trim())?
+    let scope = scope_of(conn, staff)?;
+    let mut design = repo::visible_design(conn, &scope, recognizer.trim())?
         .ok_or(CatalogError::DesignNotFound)?;
     if let Some(direction) = edit.repeat_direction {
         design.repeat_direction = RepeatDirection::parse(&direction)
@@ -700,6 +713,8 @@ pub fn edit_design(
             &DesignParameters::from_values(design.guid.clone(), checked),
         )?;
     }
+    // Labels, customer, confinement and parameters decide pool membership.
+    pools::service::refresh_design(conn, &design.guid)?;
     Ok(DesignHeaderRef {
         guid: design.guid,
         number: design.number,
@@ -720,7 +735,8 @@ pub fn delete_design(
     staff: &Viewer,
     recognizer: &str,
 ) -> Result<Vec<String>, CatalogError> {
-    let design = repo::visible_design(conn, staff, recognizer.trim())?
+    let scope = scope_of(conn, staff)?;
+    let design = repo::visible_design(conn, &scope, recognizer.trim())?
         .ok_or(CatalogError::DesignNotFound)?;
     let mut keys = Vec::new();
     for colorway in repo::colorways_of(conn, &design.guid)? {

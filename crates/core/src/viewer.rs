@@ -12,8 +12,13 @@ pub struct Viewer {
 
 impl Viewer {
     /// Staff see the whole archive, confined designs included: in-house users, and admins whose
-    /// session passed the second factor (an admin without it is treated as a customer user).
+    /// session passed the second factor. An admin account without it is treated as a customer
+    /// user even when it is also in-house: the second factor guards an admin's reach everywhere.
     pub fn is_staff(&self) -> bool {
-        self.is_in_house || (self.is_admin && self.second_factor_validated)
+        if self.is_admin {
+            self.second_factor_validated
+        } else {
+            self.is_in_house
+        }
     }
 }

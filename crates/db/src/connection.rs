@@ -74,9 +74,44 @@ pub fn connect(url: &str) -> Result<DbConnection, DbError> {
                  PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL;",
             )
             .map_err(|e| DbError::Connect(ConnectionFailure::QueryError(e)))?;
+            register_sqlite_functions(&mut conn)
+                .map_err(|e| DbError::Connect(ConnectionFailure::QueryError(e)))?;
             Ok(DbConnection::Sqlite(conn))
         }
     }
+}
+
+diesel::define_sql_function! {
+    /// CIEDE2000 between two CIELAB colours; PostgreSQL has it from migration 000004.
+    fn desen_ciede2000(
+        l1: diesel::sql_types::Double,
+        a1: diesel::sql_types::Double,
+        b1: diesel::sql_types::Double,
+        l2: diesel::sql_types::Double,
+        a2: diesel::sql_types::Double,
+        b2: diesel::sql_types::Double,
+    ) -> diesel::sql_types::Double;
+}
+
+diesel::define_sql_function! {
+    /// SQLite's own `lower` folds ASCII only; this one replaces it so case-insensitive search
+    /// treats "Şule" and "şule" alike, as PostgreSQL does.
+    #[sql_name = "lower"]
+    fn unicode_lower(text: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
+}
+
+/// The SQL functions PostgreSQL gets from the migrations (and its Unicode `lower`), given to each
+/// SQLite connection.
+fn register_sqlite_functions(conn: &mut SqliteConnection) -> QueryResult<()> {
+    unicode_lower_utils::register_impl(conn, |text: Option<String>| {
+        text.map(|t| t.to_lowercase())
+    })?;
+    desen_ciede2000_utils::register_impl(
+        conn,
+        |l1: f64, a1: f64, b1: f64, l2: f64, a2: f64, b2: f64| {
+            desen_core::color::ciede2000([l1, a1, b1], [l2, a2, b2])
+        },
+    )
 }
 
 /// The r2d2 manager: knows the URL, opens connections with `connect`.
@@ -142,6 +177,21 @@ mod tests {
         ));
         assert_eq!(sqlite_path("sqlite://data/a.db"), "data/a.db");
         assert_eq!(sqlite_path("sqlite:///tmp/a.db"), "/tmp/a.db");
+    }
+
+    #[test]
+    #[expect(clippy::unwrap_used, reason = "tests")]
+    fn sqlite_lower_folds_beyond_ascii() {
+        #[derive(QueryableByName)]
+        struct Folded {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            text: String,
+        }
+        let mut conn = connect("sqlite::memory:").unwrap();
+        let folded: Folded = diesel::sql_query("SELECT lower('ŞULE Çİçek ÖZ') AS text")
+            .get_result(&mut conn)
+            .unwrap();
+        assert_eq!(folded.text, "şule çi̇çek öz");
     }
 
     #[test]

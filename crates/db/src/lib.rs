@@ -3,6 +3,7 @@
 mod connection;
 mod migrate;
 pub mod schema;
+pub mod sql;
 
 pub use connection::{Backend, DbConnection, DbError, DbPool, PoolManager, connect, pool};
 pub use migrate::{revert_all_migrations, run_migrations};

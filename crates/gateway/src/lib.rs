@@ -113,6 +113,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(accounts::routes::AccountsApi::openapi());
     doc.merge(catalog::routes::CatalogApi::openapi());
     doc.merge(import::routes::ImportApi::openapi());
+    doc.merge(pools::routes::PoolsApi::openapi());
+    doc.merge(statistics::routes::StatisticsApi::openapi());
     doc
 }
 
@@ -155,6 +157,8 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(accounts::routes::configure)
                     .configure(catalog::routes::configure)
                     .configure(import::routes::configure)
+                    .configure(pools::routes::configure)
+                    .configure(statistics::routes::configure)
                     .configure(images::configure)
                     .default_service(web::to(unknown_route)),
             )

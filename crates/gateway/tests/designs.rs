@@ -7,51 +7,7 @@ mod common;
 use actix_web::http::StatusCode;
 use actix_web::test;
 use common::*;
-use serde_json::Value;
 use test_support::TestWorld;
-
-/// A multipart body: text fields first, then files.
-fn multipart(fields: &[(&str, &str)], files: &[(&str, Vec<u8>)]) -> (String, Vec<u8>) {
-    let boundary = "desen-test-boundary";
-    let mut body = Vec::new();
-    for (name, value) in fields {
-        body.extend_from_slice(
-            format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
-            )
-            .as_bytes(),
-        );
-    }
-    for (name, bytes) in files {
-        body.extend_from_slice(
-            format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-            )
-            .as_bytes(),
-        );
-        body.extend_from_slice(bytes);
-        body.extend_from_slice(b"\r\n");
-    }
-    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
-fn json(bytes: &[u8]) -> Value {
-    serde_json::from_slice(bytes).unwrap_or(Value::Null)
-}
-
-fn upload_request(
-    token: &str,
-    fields: &[(&str, &str)],
-    files: &[(&str, Vec<u8>)],
-) -> test::TestRequest {
-    let (content_type, body) = multipart(fields, files);
-    test::TestRequest::put()
-        .uri("/service/design/import")
-        .insert_header(("Access-Token", token))
-        .insert_header(("content-type", content_type))
-        .set_payload(body)
-}
 
 #[actix_web::test]
 async fn staff_import_files_and_users_see_only_what_they_may() {

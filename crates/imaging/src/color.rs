@@ -238,85 +238,12 @@ pub fn lab_d50_to_linear_rgb(lab: Lab) -> [f32; 3] {
     xyz_to_linear_rgb(a[0], a[1], a[2])
 }
 
-/// The CIEDE2000 colour difference (kL = kC = kH = 1), after Sharma, Wu and Dalal (2005).
-/// Symmetric; computed in f64.
+/// The CIEDE2000 colour difference (kL = kC = kH = 1); see [`desen_core::color::ciede2000`].
 pub fn ciede2000(x: Lab, y: Lab) -> f32 {
-    // Hue angles are converted with pi truncated to 3.14159265358979 (as Argyll CMS does): pair
-    // 10 of Sharma's data sits exactly on the |h1 - h2| = 180° discontinuity and the published
-    // value is the one on the "> 180°" side. The difference is below 1e-14 degrees elsewhere.
-    #[allow(clippy::approx_constant)]
-    const PI: f64 = 3.141_592_653_589_79;
-    let (l1, a1, b1) = (x.l as f64, x.a as f64, x.b as f64);
-    let (l2, a2, b2) = (y.l as f64, y.a as f64, y.b as f64);
-    let deg = |r: f64| r * 180.0 / PI;
-    let rad = |d: f64| d * PI / 180.0;
-    const P25_7: f64 = 6_103_515_625.0; // 25^7
-
-    let c1ab = (a1 * a1 + b1 * b1).sqrt();
-    let c2ab = (a2 * a2 + b2 * b2).sqrt();
-    let cab = 0.5 * (c1ab + c2ab);
-    let cab7 = cab.powi(7);
-    let g = 0.5 * (1.0 - (cab7 / (cab7 + P25_7)).sqrt());
-    let a1p = (1.0 + g) * a1;
-    let a2p = (1.0 + g) * a2;
-    let c1p = (a1p * a1p + b1 * b1).sqrt();
-    let c2p = (a2p * a2p + b2 * b2).sqrt();
-    let hue = |b: f64, a: f64| {
-        if b == 0.0 && a == 0.0 {
-            0.0
-        } else {
-            let h = deg(b.atan2(a));
-            if h < 0.0 { h + 360.0 } else { h }
-        }
-    };
-    let h1p = hue(b1, a1p);
-    let h2p = hue(b2, a2p);
-
-    let dl = l2 - l1;
-    let dc = c2p - c1p;
-    let chroma_zero = c1p * c2p == 0.0;
-    let dh = if chroma_zero {
-        0.0
-    } else {
-        let d = h2p - h1p;
-        if d > 180.0 {
-            d - 360.0
-        } else if d < -180.0 {
-            d + 360.0
-        } else {
-            d
-        }
-    };
-    let d_hp = 2.0 * (c1p * c2p).sqrt() * rad(dh / 2.0).sin();
-
-    let lbar = 0.5 * (l1 + l2);
-    let cbar = 0.5 * (c1p + c2p);
-    let hbar = if chroma_zero {
-        h1p + h2p
-    } else if (h1p - h2p).abs() <= 180.0 {
-        0.5 * (h1p + h2p)
-    } else if h1p + h2p < 360.0 {
-        0.5 * (h1p + h2p + 360.0)
-    } else {
-        0.5 * (h1p + h2p - 360.0)
-    };
-    let t = 1.0 - 0.17 * rad(hbar - 30.0).cos()
-        + 0.24 * rad(2.0 * hbar).cos()
-        + 0.32 * rad(3.0 * hbar + 6.0).cos()
-        - 0.20 * rad(4.0 * hbar - 63.0).cos();
-    let d_theta = 30.0 * (-((hbar - 275.0) / 25.0).powi(2)).exp();
-    let cbar7 = cbar.powi(7);
-    let rc = 2.0 * (cbar7 / (cbar7 + P25_7)).sqrt();
-    let l50 = (lbar - 50.0).powi(2);
-    let sl = 1.0 + 0.015 * l50 / (20.0 + l50).sqrt();
-    let sc = 1.0 + 0.045 * cbar;
-    let sh = 1.0 + 0.015 * cbar * t;
-    let rt = -rad(2.0 * d_theta).sin() * rc;
-
-    let tl = dl / sl;
-    let tc = dc / sc;
-    let th = d_hp / sh;
-    (tl * tl + tc * tc + th * th + rt * tc * th).max(0.0).sqrt() as f32
+    desen_core::color::ciede2000(
+        [x.l as f64, x.a as f64, x.b as f64],
+        [y.l as f64, y.a as f64, y.b as f64],
+    ) as f32
 }
 
 // ---------------------------------------------------------------------------------------------

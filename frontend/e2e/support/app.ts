@@ -27,6 +27,27 @@ function factorFile(email: string): string {
   return path.join(e2eDir(), `totp-${email.replace(/[^a-z0-9]+/gi, '_')}.json`);
 }
 
+/** Records the authenticator secret an admin enrolled in this run. */
+export function rememberFactor(email: string, secret: string) {
+  writeFileSync(factorFile(email), JSON.stringify({ secret, lastStep: 0 } satisfies StoredFactor));
+}
+
+/**
+ * A code of the admin's recorded authenticator for a time step not used before (the server never
+ * accepts a step twice, and at most one step ahead): waits for the next step when this one is used.
+ */
+export async function nextFactorCode(email: string): Promise<string> {
+  const file = factorFile(email);
+  if (!existsSync(file)) throw new Error(`${email} has an authenticator already, but its secret was not recorded in this run (${file})`);
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredFactor;
+  const now = () => Math.floor(Date.now() / 30_000);
+  const step = Math.max(now(), stored.lastStep + 1);
+  // The server takes the next step too; two steps ahead it would refuse, so wait for time to catch up.
+  while (step > now() + 1) await new Promise((resolve) => setTimeout(resolve, 1_000));
+  writeFileSync(file, JSON.stringify({ ...stored, lastStep: step }));
+  return totp(stored.secret, step * 30_000);
+}
+
 /**
  * Signs an admin in through the second factor: enrols the authenticator on the account's first
  * sign-in of the run (the secret is kept in the run's temp dir), else answers with a code of a
@@ -37,19 +58,8 @@ export async function signInAsAdmin(page: Page, admin: Admin) {
   await expect(page).toHaveURL(/\/authenticate/);
   const secretText = page.getByTestId('totp-secret');
   await expect(secretText.or(page.getByText('Enter the 6-digit code from your authenticator app.'))).toBeVisible();
-
-  const file = factorFile(admin.email);
-  let stored: StoredFactor;
-  if (await secretText.isVisible()) {
-    stored = { secret: ((await secretText.textContent()) ?? '').trim(), lastStep: 0 };
-  } else if (existsSync(file)) {
-    stored = JSON.parse(readFileSync(file, 'utf8')) as StoredFactor;
-  } else {
-    throw new Error(`${admin.email} has an authenticator already, but its secret was not recorded in this run (${file})`);
-  }
-  const step = Math.max(Math.floor(Date.now() / 30_000), stored.lastStep + 1);
-  writeFileSync(file, JSON.stringify({ ...stored, lastStep: step }));
-  await page.locator('input[name="code"]').fill(totp(stored.secret, step * 30_000));
+  if (await secretText.isVisible()) rememberFactor(admin.email, ((await secretText.textContent()) ?? '').trim());
+  await page.locator('input[name="code"]').fill(await nextFactorCode(admin.email));
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/admin$/);
 }

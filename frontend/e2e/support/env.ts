@@ -41,4 +41,8 @@ export const accounts = {
   reset: { email: 'reset@example.com', password: 'Passw0rd!', name: 'Reset User' },
   /** A second staff admin for journeys that need the admin panel: it enrols its own authenticator. */
   designer: { email: 'designer@example.com', password: 'Des1gnPass!', name: 'Design Admin' },
+  /** Staff who set up pools through the API (its own authenticator, enrolled by the journey). */
+  curator: { email: 'curator@example.com', password: 'Cur4torPass!', name: 'Pool Curator' },
+  /** A customer user the pool journey gives a pool: sees only the pool's designs. */
+  pooled: { email: 'pooled@example.com', password: 'Po0ledPass!', name: 'Pooled Customer' },
 } as const;

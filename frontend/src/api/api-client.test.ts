@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setSession } from '@/lib/session';
 import { testUser } from '@/testing/fixtures';
 import { server } from '@/testing/server';
-import { apiDelete, apiPost, apiPut } from './api-client';
+import { apiDelete, apiPost, apiPostNoContent, apiPut } from './api-client';
 import { ApiError } from './api-error';
 
 describe('api client', () => {
@@ -48,5 +48,19 @@ describe('api client', () => {
     await expect(apiPut('/thing/1', { studio: 'A B', labelIDs: '1,2' })).resolves.toEqual({ saved: true });
     await expect(apiDelete('/thing/1')).resolves.toEqual({ deleted: true });
     expect(seen).toEqual(['PUT studio=A+B&labelIDs=1%2C2', 'DELETE ']);
+  });
+
+  it('posts to a route that answers 204 without a body, and still reads its errors', async () => {
+    let body: string | undefined;
+    server.use(
+      http.post('*/service/quiet', async ({ request }) => {
+        body = await request.text();
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('*/service/quiet-missing', () => HttpResponse.json({ code: 'design_not_found', message: 'no such design' }, { status: 404 })),
+    );
+    await expect(apiPostNoContent('/quiet', { designGuid: 'd-1' })).resolves.toBeUndefined();
+    expect(body).toBe('designGuid=d-1');
+    await expect(apiPostNoContent('/quiet-missing')).rejects.toMatchObject({ status: 404, code: 'design_not_found' });
   });
 });

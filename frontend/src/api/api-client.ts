@@ -37,11 +37,10 @@ export function parseAnswer<T>(status: number, ok: boolean, body: unknown): T {
   return body as T;
 }
 
-async function request<T>(method: Method, path: string, form?: FormValues, signal?: AbortSignal): Promise<T> {
+async function send(method: Method, path: string, form?: FormValues, signal?: AbortSignal): Promise<Response> {
   const headers = authHeaders();
-  let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
+    return await fetch(apiUrl(path), {
       method,
       headers,
       // A URLSearchParams body is sent as application/x-www-form-urlencoded.
@@ -52,6 +51,10 @@ async function request<T>(method: Method, path: string, form?: FormValues, signa
     if (signal?.aborted) throw cause;
     throw ApiError.network(cause);
   }
+}
+
+async function request<T>(method: Method, path: string, form?: FormValues, signal?: AbortSignal): Promise<T> {
+  const response = await send(method, path, form, signal);
   const body: unknown = await response.json().catch(() => null);
   return parseAnswer<T>(response.status, response.ok, body);
 }
@@ -59,6 +62,12 @@ async function request<T>(method: Method, path: string, form?: FormValues, signa
 /** POST a form (URLSearchParams) to `/service{path}` with the stored `Access-Token`. */
 export function apiPost<T>(path: string, form?: FormValues, signal?: AbortSignal): Promise<T> {
   return request<T>('POST', path, form, signal);
+}
+
+/** POST a form to a route that answers without a body (204 No Content): resolves when it succeeded. */
+export async function apiPostNoContent(path: string, form?: FormValues, signal?: AbortSignal): Promise<void> {
+  const response = await send('POST', path, form, signal);
+  if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => null));
 }
 
 export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {

@@ -46,6 +46,15 @@ export const errorCodes = [
   'label_not_found',
   'confined_without_customer',
   'duplicate_design_number',
+  // Archive search (POST /search/design/basic): a filter field the server refused; similar-image search.
+  'invalid_search',
+  'similar_search_unavailable',
+  // Pools (admin) and the users they are assigned to.
+  'pool_name_required',
+  'pool_empty',
+  'pool_name_taken',
+  'pool_not_found',
+  'user_not_found',
   'internal',
   'generic',
 ] as const;

@@ -17,7 +17,7 @@ function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
   };
 }
 
-const archiveHome = async () => ({ Component: (await import('@/features/archive/components/archive-home')).ArchiveHome });
+const archiveSearch = async () => ({ Component: (await import('@/features/archive/components/archive-search-page')).ArchiveSearchPage });
 
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [
@@ -42,15 +42,15 @@ export const routes: RouteObject[] = [
           {
             Component: ArchiveLayout,
             children: [
-              { index: true, lazy: archiveHome },
-              { path: 'archive', lazy: archiveHome },
+              { index: true, lazy: archiveSearch },
+              { path: 'archive', lazy: archiveSearch },
               comingSoon('favorites', 'pages:titles.favorites'),
               comingSoon('favorites/:id', 'pages:titles.favoriteList'),
               comingSoon('collections-design/:id', 'pages:titles.collectionDesign'),
               comingSoon('collections-mood-detail/:id/:moodid', 'pages:titles.moodDetail'),
               comingSoon('board-moods/:id', 'pages:titles.boardMoods'),
               comingSoon('boards/:id?', 'pages:titles.boards'),
-              comingSoon('design/:id/:colorwayid?', 'pages:titles.design'),
+              { path: 'design/:id/:colorwayid?', lazy: async () => ({ Component: (await import('@/features/design/components/design-page')).DesignPage }) },
             ],
           },
         ],

@@ -3,6 +3,8 @@ export const storageKeys = {
   token: 'desen.token',
   account: 'desen.account',
   locale: 'desen.locale',
+  /** Client settings (spec section 3 "Client settings"): see client-settings.ts. */
+  client: 'desen.client',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

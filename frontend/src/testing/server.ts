@@ -8,6 +8,13 @@ export const handlers = [
     HttpResponse.json(request.headers.get('Access-Token') ? validAnswer() : { isValid: false }),
   ),
   http.post('*/service/account/logout', () => HttpResponse.json({ ok: true })),
+  // The archive search (the signed-in start page): an empty archive unless a test says otherwise.
+  http.post('*/service/search/design/basic/:page/:pageSize', ({ params }) =>
+    HttpResponse.json({ results: [], totalCount: 0, totalPage: 0, currentPage: Number(params.page), pageSize: Number(params.pageSize) }),
+  ),
+  http.post('*/service/get/labels', () => HttpResponse.json([])),
+  http.post('*/service/get/archives', () => HttpResponse.json([])),
+  http.post('*/service/get/customers/basic', () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...handlers);

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { reloadClientSettings } from '@/lib/client-settings';
 import { initI18n } from '@/lib/i18n';
 import { reloadSession } from '@/lib/session';
 import { server } from './server';
@@ -16,6 +17,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   window.localStorage.clear();
   reloadSession();
+  reloadClientSettings();
+  window.sessionStorage.clear();
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -145,3 +145,98 @@ where
 pub fn code(body: &Value) -> &str {
     body["code"].as_str().unwrap_or_default()
 }
+
+/// A multipart body: text fields first, then files.
+pub fn multipart(fields: &[(&str, &str)], files: &[(&str, Vec<u8>)]) -> (String, Vec<u8>) {
+    let boundary = "desen-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    for (name, bytes) in files {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+pub fn json(bytes: &[u8]) -> Value {
+    serde_json::from_slice(bytes).unwrap_or(Value::Null)
+}
+
+pub fn upload_request(
+    token: &str,
+    fields: &[(&str, &str)],
+    files: &[(&str, Vec<u8>)],
+) -> test::TestRequest {
+    let (content_type, body) = multipart(fields, files);
+    test::TestRequest::put()
+        .uri("/service/design/import")
+        .insert_header(("Access-Token", token))
+        .insert_header(("content-type", content_type))
+        .set_payload(body)
+}
+
+impl<S, B> Api<S>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    /// Imports files through the whole import job (upload, process, merge, number, add, complete)
+    /// and answers the added designs (`designGuid`, `designNumber`, `colorways`).
+    pub async fn import_designs(
+        &self,
+        admin: &str,
+        archive_id: i32,
+        files: &[(&str, Vec<u8>)],
+    ) -> Vec<Value> {
+        let archive = archive_id.to_string();
+        let (status, _, body) = self
+            .call(upload_request(
+                admin,
+                &[("archiveId", &archive), ("isNewImport", "true")],
+                files,
+            ))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let job = json(&body)["jobId"].as_str().unwrap().to_owned();
+        let step = |name: &'static str| {
+            let job = job.clone();
+            async move {
+                let (status, body) = self
+                    .form(
+                        &format!("/service/design/{name}"),
+                        Some(admin),
+                        &[("jobId", &job)],
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{name}: {body}");
+                body
+            }
+        };
+        step("process").await;
+        while import::worker::work_once(&self.state.pool, &self.state.import, "test").unwrap() {}
+        for name in [
+            "merge-internal",
+            "rename-numerator-main",
+            "rename-numerator-internal",
+        ] {
+            step(name).await;
+        }
+        let added = step("add-to-archive").await;
+        step("complete-transfer").await;
+        added["designs"].as_array().unwrap().clone()
+    }
+}

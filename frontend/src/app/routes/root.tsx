@@ -3,8 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useRecordLocationHistory } from '@/lib/location-history';
 
 export function RootRoute() {
+  // Lets "back to results" buttons tell whether Back leads to the page they name.
+  useRecordLocationHistory();
   return (
     <>
       <Outlet />

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-import type { DesignHeader } from '../types';
+import type { DesignHeader } from '@/types/design';
 import { designAdminKeys } from './keys';
 
 /** POST /admin/design/header/{designGuid}: everything the edit modal shows. */

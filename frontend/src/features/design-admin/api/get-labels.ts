@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/api/api-client';
-import type { Label } from '../types';
+import type { Label } from '@/types/design';
 import { designAdminKeys } from './keys';
 
 export function getLabels(signal?: AbortSignal): Promise<Label[]> {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '@/api/api-client';
-import type { DesignEdit, DesignHeader } from '../types';
+import type { DesignHeader } from '@/types/design';
+import type { DesignEdit } from '../types';
 import { designAdminKeys } from './keys';
 
 export type UpdateDesignInput = { designGuid: string; edit: DesignEdit };

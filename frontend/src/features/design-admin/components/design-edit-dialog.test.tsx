@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/testing/render-app';
 import { formOf, server } from '@/testing/server';
-import { designHeader, designSummary, signedInAdmin } from '../testing/fixtures';
+import { designHeader } from '@/testing/design-header';
+import { designSummary, signedInAdmin } from '../testing/fixtures';
 
 const SLOW = { timeout: 5000 };
 

@@ -8,9 +8,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { CloseIcon } from '@/components/icons';
 import { useDesignHeader } from '../api/get-design-header';
 import { DesignEditForm } from './design-edit-form';
-import { CloseIcon } from './icons';
 
 type Props = { designGuid: string | null; onClose: () => void };
 

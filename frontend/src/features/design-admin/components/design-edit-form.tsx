@@ -18,12 +18,13 @@ import { isApiError } from '@/api/api-error';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
+import { countryCodes, countryLabel, isCountryCode } from '@/lib/countries';
+import type { DesignHeader, Label } from '@/types/design';
 import { useDeleteDesign } from '../api/delete-design';
 import { useLabels } from '../api/get-labels';
 import { useUpdateDesign } from '../api/update-design';
-import { countryCodes, countryLabel, isCountryCode } from '../lib/countries';
 import { editFieldOf, editOf, repeatDirections, repeatOffsets, screenStatuses, type EditField } from '../lib/design-edit';
-import type { DesignEdit, DesignHeader, Label } from '../types';
+import type { DesignEdit } from '../types';
 import { DesignFacts } from './design-facts';
 
 type Props = { designGuid: string; header: DesignHeader; onClose: () => void };

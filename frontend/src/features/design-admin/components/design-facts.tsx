@@ -3,41 +3,34 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../lib/format';
-import type { ColorwayHeader, DesignHeader } from '../types';
-import { FileThumbnail } from './file-thumbnail';
-
-function thumbnailOf(colorway: ColorwayHeader): string | null {
-  const thumbnails = colorway.images?.thumbnails ?? {};
-  return thumbnails['d/v'] ?? thumbnails['d/h'] ?? Object.values(thumbnails)[0] ?? colorway.images?.preview ?? null;
-}
+import { FactList, type Fact } from '@/components/fact-list';
+import { Thumbnail } from '@/components/thumbnail';
+import { colorwayThumbnail } from '@/lib/colorway-images';
+import { formatDateTime, formatDecimal } from '@/lib/format';
+import type { DesignHeader } from '@/types/design';
 
 /** The read-only facts of a design: what the file says (size, resolution, screens) and its colorways. */
 export function DesignFacts({ header }: { header: DesignHeader }) {
   const { t, i18n } = useTranslation('designAdmin');
   const locale = i18n.resolvedLanguage;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const formatDate = (value: string) => {
-    const parsed = new Date(value);
-    return Number.isNaN(parsed.getTime()) ? value : date.format(parsed);
-  };
-  const facts: [string, string][] = [
-    [t('facts.type'), header.designType === 'rotary' || header.designType === 'digital' ? t(`designTypes.${header.designType}`) : header.designType],
-    [t('facts.archive'), header.archive],
-    [
-      t('facts.sizeCm'),
-      t('facts.cm', { width: formatDecimal(header.designSizeCm?.width, locale, 2), height: formatDecimal(header.designSizeCm?.height, locale, 2) }),
-    ],
-    [t('facts.sizePx'), t('facts.px', { width: formatDecimal(header.designSize?.width, locale), height: formatDecimal(header.designSize?.height, locale) })],
-    [t('facts.dpi'), formatDecimal(header.designDpi, locale)],
-    [t('facts.channels'), String(header.channelCount)],
-    [t('facts.layers'), String(header.layerCount)],
-    [t('facts.colorMode'), header.colorMode || '—'],
-    [t('facts.bitDepth'), header.bitDepth ? String(header.bitDepth) : '—'],
-    [t('facts.colorways'), String(header.colorwayCount ?? header.colorways.length)],
-    [t('facts.customer'), header.customer?.customerName ?? '—'],
-    [t('facts.uploaded'), formatDate(header.uploadDate)],
-    [t('facts.edited'), formatDate(header.lastEditDate)],
+  const facts: Fact[] = [
+    { key: 'type', label: t('facts.type'), value: header.designType === 'rotary' || header.designType === 'digital' ? t(`designTypes.${header.designType}`) : header.designType },
+    { key: 'archive', label: t('facts.archive'), value: header.archive },
+    {
+      key: 'sizeCm',
+      label: t('facts.sizeCm'),
+      value: t('facts.cm', { width: formatDecimal(header.designSizeCm?.width, locale, 2), height: formatDecimal(header.designSizeCm?.height, locale, 2) }),
+    },
+    { key: 'sizePx', label: t('facts.sizePx'), value: t('facts.px', { width: formatDecimal(header.designSize?.width, locale), height: formatDecimal(header.designSize?.height, locale) }) },
+    { key: 'dpi', label: t('facts.dpi'), value: formatDecimal(header.designDpi, locale) },
+    { key: 'channels', label: t('facts.channels'), value: String(header.channelCount) },
+    { key: 'layers', label: t('facts.layers'), value: String(header.layerCount) },
+    { key: 'colorMode', label: t('facts.colorMode'), value: header.colorMode || '—' },
+    { key: 'bitDepth', label: t('facts.bitDepth'), value: header.bitDepth ? String(header.bitDepth) : '—' },
+    { key: 'colorways', label: t('facts.colorways'), value: String(header.colorwayCount ?? header.colorways.length) },
+    { key: 'customer', label: t('facts.customer'), value: header.customer?.customerName ?? '—' },
+    { key: 'uploaded', label: t('facts.uploaded'), value: formatDateTime(header.uploadDate, locale) },
+    { key: 'edited', label: t('facts.edited'), value: formatDateTime(header.lastEditDate, locale) },
   ];
 
   return (
@@ -45,25 +38,14 @@ export function DesignFacts({ header }: { header: DesignHeader }) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         {t('facts.title')}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-        {facts.map(([name, value]) => (
-          <Box key={name} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {name}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }} data-fact={name}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
         {t('facts.colorwaysTitle')}
       </Typography>
       <Stack spacing={1.5}>
         {header.colorways.map((colorway) => (
           <Stack key={colorway.colorwayGuid} direction="row" spacing={1.5} data-testid="design-colorway" data-name={colorway.colorwayName}>
-            <FileThumbnail src={thumbnailOf(colorway)} alt={`${header.designName} ${colorway.colorwayName}`} size={72} />
+            <Thumbnail src={colorwayThumbnail(colorway)} alt={`${header.designName} ${colorway.colorwayName}`} size={72} />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {colorway.colorwayName}

@@ -14,8 +14,8 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { TablePager } from '@/components/table-pager';
+import { Thumbnail } from '@/components/thumbnail';
 import { useDesignSearch } from '../api/search-designs';
-import { FileThumbnail } from './file-thumbnail';
 
 const columns = ['preview', 'number', 'originalName', 'studio', 'type', 'uploaded', 'actions'] as const;
 
@@ -69,7 +69,7 @@ export function DesignList({ onOpenDesign }: Props) {
             {designs.data?.items.map((design) => (
               <TableRow key={design.designGuid} hover data-testid="design-row" data-name={design.designName}>
                 <TableCell sx={{ width: 72 }}>
-                  <FileThumbnail src={design.thumbnail} alt={design.designName} size={48} />
+                  <Thumbnail src={design.thumbnail} alt={design.designName} size={48} />
                 </TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{design.designName}</TableCell>
                 <TableCell>{design.originalName || '—'}</TableCell>

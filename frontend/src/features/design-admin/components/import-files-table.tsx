@@ -13,13 +13,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { DeleteIcon, RetryIcon } from '@/components/icons';
+import { Thumbnail } from '@/components/thumbnail';
+import { formatBytes, formatDecimal } from '@/lib/format';
 import { useRemoveFile } from '../api/remove-file';
 import { useRetryFile } from '../api/retry-file';
 import { useCodeText } from '../lib/code-text';
-import { formatBytes, formatDecimal } from '../lib/format';
 import type { FileState, ImportFile, ImportJob } from '../types';
-import { DeleteIcon, RetryIcon } from './icons';
-import { FileThumbnail } from './file-thumbnail';
 
 const stateColor: Record<FileState, 'default' | 'info' | 'success' | 'error' | 'primary' | 'warning'> = {
   uploaded: 'default',
@@ -74,7 +74,7 @@ export function ImportFilesTable({ job, files, editable, title }: Props) {
               return (
                 <TableRow key={String(file.fileId)} data-testid="import-file" data-name={file.name} data-state={file.state}>
                   <TableCell sx={{ width: 72 }}>
-                    <FileThumbnail src={file.thumbnail} alt={file.name} size={48} />
+                    <Thumbnail src={file.thumbnail} alt={file.name} size={48} />
                   </TableCell>
                   <TableCell sx={{ maxWidth: 280 }}>
                     <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>

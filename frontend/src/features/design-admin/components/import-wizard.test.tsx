@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { changeLocale } from '@/lib/i18n';
 import { renderApp } from '@/testing/render-app';
 import { formOf, server } from '@/testing/server';
-import { designHeader, importFile, importJob, processedFiles, signedInAdmin } from '../testing/fixtures';
+import { designHeader } from '@/testing/design-header';
+import { importFile, importJob, processedFiles, signedInAdmin } from '../testing/fixtures';
 import type { ImportFile, ImportJob } from '../types';
 
 const SLOW = { timeout: 5000 };

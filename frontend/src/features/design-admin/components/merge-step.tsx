@@ -11,10 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { Thumbnail } from '@/components/thumbnail';
+import { formatBytes } from '@/lib/format';
 import { useMergeJob } from '../api/merge-job';
 import { useNumberColorways } from '../api/number-colorways';
 import { useNumberDesigns } from '../api/number-designs';
-import { formatBytes } from '../lib/format';
 import {
   groupsForRequest,
   hasColorwayNames,
@@ -27,7 +28,6 @@ import {
   type FileGroups,
 } from '../lib/job-flow';
 import type { ImportFile, ImportJob } from '../types';
-import { FileThumbnail } from './file-thumbnail';
 
 type Props = {
   job: ImportJob;
@@ -167,7 +167,7 @@ function GroupFile({ file, groups, index, onMove, locale, disabled }: GroupFileP
   const alone = (groups[index]?.length ?? 0) === 1;
   return (
     <Stack direction="row" spacing={1.5} data-testid="merge-file" data-name={file.name}>
-      <FileThumbnail src={file.thumbnail} alt={file.name} size={64} />
+      <Thumbnail src={file.thumbnail} alt={file.name} size={64} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>

@@ -14,14 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { isAbortError, type UploadProgress } from '@/api/api-upload';
 import type { ErrorCode } from '@/api/api-error';
 import { ErrorAlert } from '@/components/error-alert';
+import { formatBytes } from '@/lib/format';
+import { CloseIcon } from '@/components/icons';
 import { useArchives } from '../api/get-archives';
 import { useProcessJob } from '../api/process-job';
 import { useUploadFiles } from '../api/upload-files';
 import { useCodeText } from '../lib/code-text';
-import { formatBytes } from '../lib/format';
 import { acceptedFiles, checkFiles, checkUpload, type ChosenFile } from '../lib/upload-validation';
 import type { ImportJob, Refusal } from '../types';
-import { CloseIcon } from './icons';
 import { FileDropZone } from './file-drop-zone';
 import { RefusalList } from './refusal-list';
 

@@ -1,4 +1,5 @@
-import type { DesignEdit, DesignHeader, RepeatDirection, RepeatOffset, ScreenStatus } from '../types';
+import type { DesignHeader, RepeatDirection, RepeatOffset, ScreenStatus } from '@/types/design';
+import type { DesignEdit } from '../types';
 
 export const repeatOffsets: readonly RepeatOffset[] = ['none', '1/2', '1/3', '1/4', 'custom'];
 export const repeatDirections: readonly RepeatDirection[] = ['horizontal', 'vertical', 'none'];

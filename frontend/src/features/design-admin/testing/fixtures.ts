@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { setSession } from '@/lib/session';
 import { testAdmin, validAnswer } from '@/testing/fixtures';
 import { server } from '@/testing/server';
-import type { Archive, DesignHeader, DesignSummary, ImportFile, ImportJob, Label, Page } from '../types';
+import type { Label } from '@/types/design';
+import type { Archive, DesignSummary, ImportFile, ImportJob, Page } from '../types';
 
 export const archives: Archive[] = [
   { archiveId: 1, archiveName: 'Main archive', code: '01' },
@@ -82,51 +83,6 @@ export function processedFiles(): ImportFile[] {
       thumbnail: '/service/import/thumb/3.jpg',
     }),
   ];
-}
-
-export function designHeader(overrides: Partial<DesignHeader> = {}): DesignHeader {
-  const images = (name: string) => ({
-    thumbnails: { 'd/v': `/service/design/thumbnail/d/v/d-1/${name}` },
-    preview: `/service/design/preview/d-1/${name}`,
-    previewWidth: 1024,
-    previewHeight: 768,
-    tiles: `/service/design/tiles/d-1/${name}`,
-  });
-  return {
-    guid: 'd-1',
-    designName: '01-0559',
-    archiveId: 1,
-    archive: 'Main archive',
-    designType: 'digital',
-    colorways: [
-      { colorwayGuid: 'c-1', designGuid: 'd-1', colorwayName: 'VR-1', colorizables: [], sourceName: 'rose_VR1.tif', palette: [{ rgb: '#c03040', l: 45, a: 60, b: 30, share: 0.4 }], images: images('c-1') },
-      { colorwayGuid: 'c-2', designGuid: 'd-1', colorwayName: 'VR-2', colorizables: [], sourceName: 'rose_VR2.tif', palette: [], images: images('c-2') },
-    ],
-    activeColorwayGuid: 'c-1',
-    labels: [labels[1]!],
-    designSizeCm: { width: 33.866666, height: 25.4 },
-    designSize: { width: 4000, height: 3000 },
-    moldState: 'not_engraved',
-    isConfined: false,
-    repeatOffset: { direction: 'none', offset: 'none', customValue: null, horizontal: null, vertical: null },
-    channelCount: 3,
-    layerCount: 1,
-    colorwayCount: 2,
-    lastEditDate: '2025-01-02T10:00:00',
-    uploadDate: '2025-01-02T10:00:00',
-    designDpi: 300,
-    colorMode: 'RGB',
-    bitDepth: 8,
-    closedCountries: ['RU'],
-    originalName: 'rose',
-    notes: '',
-    designStudio: 'Studio A',
-    customer: null,
-    ownedExtra: false,
-    dynamicParameters: ['', '', '', '', '', '', '', '', '', ''],
-    orders: [],
-    ...overrides,
-  };
 }
 
 export function designSummary(overrides: Partial<DesignSummary> = {}): DesignSummary {

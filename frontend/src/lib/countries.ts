@@ -43,3 +43,12 @@ export function countryLabel(code: string, locale: string | undefined): string {
     return code;
   }
 }
+
+/** A country's name in the interface language ("Türkiye"); the code where the browser has no name. */
+export function countryName(code: string, locale: string | undefined): string {
+  try {
+    return namesFor(locale ?? 'en')?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -9,7 +9,7 @@ type Props = { src: string | null | undefined; alt: string; size?: number };
  * A design or file preview. A plain <img>: the image routes take the session cookie. Should one
  * refuse it, the image is read once more with the Access-Token header.
  */
-export function FileThumbnail({ src, alt, size = 56 }: Props) {
+export function Thumbnail({ src, alt, size = 56 }: Props) {
   const [fallback, setFallback] = useState<{ src: string; url: string | null } | null>(null);
   const shown = fallback && fallback.src === src ? fallback.url : src;
 

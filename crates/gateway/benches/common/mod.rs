@@ -1,0 +1,161 @@
+//! What the gateway benches share: the real `desen` binary (release build) serving on a port, and a
+//! keep-alive HTTP/1.1 client.
+#![allow(dead_code, reason = "each bench uses part of the helpers")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::time::Duration;
+
+/// A folder removed when the bench ends.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("desen-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("creating the bench folder");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A running `desen serve`, stopped when dropped.
+pub struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `desen` with the default configuration, its files in `dir`, the database at `database_url`,
+/// listening on `address`, sessions in process and sign-in rate limits out of the way.
+pub fn desen(dir: &Path, database_url: &str, address: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_desen"));
+    command
+        .env(
+            "DESEN_CONFIG",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"),
+        )
+        .env("DESEN_DATA_DIR", dir)
+        .env("DATABASE_URL", database_url)
+        .env("DESEN_LISTEN", address)
+        .env("DESEN_STATIC_DIR", dir)
+        .env("DESEN_LOG", "warn")
+        .env(
+            "DESEN_ACCOUNTS__RATE_LIMITS__LOGIN_PER_EMAIL__MAX",
+            "100000000",
+        )
+        .env(
+            "DESEN_ACCOUNTS__RATE_LIMITS__LOGIN_PER_IP__MAX",
+            "100000000",
+        )
+        .env_remove("REDIS_URL");
+    command
+}
+
+/// Starts `desen serve` (prepared by [`desen`]) and waits until it accepts connections.
+pub fn serve(mut command: Command, address: &str) -> Server {
+    let child = command
+        .arg("serve")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("starting desen");
+    let server = Server(child);
+    for _ in 0..300 {
+        if TcpStream::connect(address).is_ok() {
+            return server;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("desen did not start");
+}
+
+/// A keep-alive HTTP/1.1 client: enough for form posts with JSON answers.
+pub struct Client {
+    writer: TcpStream,
+    reader: BufReader<TcpStream>,
+}
+
+impl Client {
+    pub fn new(address: &str) -> Client {
+        let stream = TcpStream::connect(address).expect("connecting to desen");
+        stream.set_nodelay(true).expect("TCP_NODELAY");
+        Client {
+            reader: BufReader::new(stream.try_clone().expect("cloning the stream")),
+            writer: stream,
+        }
+    }
+
+    /// One request; answers the status and the body.
+    pub fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> (u16, String) {
+        let token = token
+            .map(|t| format!("Access-Token: {t}\r\n"))
+            .unwrap_or_default();
+        write!(
+            self.writer,
+            "{method} {path} HTTP/1.1\r\nHost: bench\r\n{token}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .expect("writing the request");
+        let mut line = String::new();
+        self.reader
+            .read_line(&mut line)
+            .expect("reading the status");
+        let status = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("an HTTP status line");
+        let mut length = 0;
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line).expect("reading a header");
+            if line == "\r\n" {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':')
+                && name.eq_ignore_ascii_case("content-length")
+            {
+                length = value.trim().parse().expect("a content length");
+            }
+        }
+        let mut body = vec![0; length];
+        self.reader.read_exact(&mut body).expect("reading the body");
+        (status, String::from_utf8(body).expect("a UTF-8 body"))
+    }
+
+    /// Signs in through `login_collection`; answers the access token.
+    pub fn sign_in(&mut self, email: &str, password: &str) -> String {
+        let (status, answer) = self.call(
+            "POST",
+            "/service/account/login_collection",
+            None,
+            &format!(
+                "mailAddress={}&password={password}",
+                email.replace('@', "%40")
+            ),
+        );
+        assert_eq!(status, 200, "{answer}");
+        answer
+            .split("\"accessToken\":\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("an access token")
+            .to_owned()
+    }
+}

@@ -1,0 +1,249 @@
+//! The pool rules: who sees what, and pool upkeep.
+
+use crate::criteria::PoolCriteria;
+use crate::dto::{PoolAnswer, PoolSave};
+use crate::error::PoolError;
+use crate::model::Pool;
+use crate::repo;
+use chrono::Utc;
+use db::DbConnection;
+use db::sql::{Predicate, Sql};
+use desen_core::Viewer;
+use diesel::RunQueryDsl;
+
+/// Which designs a viewer may see. [`Scope::predicate`] is the rule every design, colorway and
+/// image query applies.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Scope {
+    /// Staff: in-house users, and admins past the second factor.
+    Everything,
+    /// A user without a pool: open designs, and the confined designs of their own customer.
+    OpenArchive { customer: Option<String> },
+    /// A user with a pool: its members, and their customer's designs when a search allows own
+    /// designs.
+    Pool {
+        pool: String,
+        own_customer: Option<String>,
+    },
+    /// A set of criteria, as `/admin/pool/search` previews it.
+    Criteria(Box<PoolCriteria>),
+}
+
+impl Scope {
+    pub fn sql(&self) -> Sql {
+        match self {
+            Scope::Everything => Sql::new("1 = 1"),
+            Scope::OpenArchive { customer } => {
+                let mut sql = Sql::new("designs.is_confined = ");
+                sql.bind(false);
+                if let Some(customer) = customer {
+                    sql.push(" OR designs.customer_guid = ").bind(customer);
+                }
+                sql
+            }
+            Scope::Pool { pool, own_customer } => {
+                let mut sql = Sql::new(
+                    "designs.guid IN (SELECT design_guid FROM pool_members WHERE pool_guid = ",
+                );
+                sql.bind(pool).push(")");
+                if let Some(customer) = own_customer {
+                    sql.push(" OR designs.customer_guid = ").bind(customer);
+                }
+                sql
+            }
+            Scope::Criteria(criteria) => criteria.predicate(),
+        }
+    }
+
+    pub fn predicate(&self) -> Predicate {
+        self.sql().predicate()
+    }
+
+    /// A short name for logs and the bench: which branch of the rule applies.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Scope::Everything => "everything",
+            Scope::OpenArchive { .. } => "open-archive",
+            Scope::Pool { .. } => "pool",
+            Scope::Criteria(_) => "criteria",
+        }
+    }
+}
+
+/// The viewer's scope. The pool assignment is read per request, so a change applies at once.
+pub fn scope_of(conn: &mut DbConnection, viewer: &Viewer) -> Result<Scope, PoolError> {
+    if viewer.is_staff() {
+        return Ok(Scope::Everything);
+    }
+    let pool = repo::pool_of_user(conn, &viewer.user_guid)?
+        .flatten()
+        .map(|guid| repo::find(conn, &guid))
+        .transpose()?
+        .flatten();
+    Ok(match pool {
+        Some(pool) => Scope::Pool {
+            own_customer: viewer.customer_guid.clone().filter(|_| pool.admits_own),
+            pool: pool.guid,
+        },
+        None => Scope::OpenArchive {
+            customer: viewer.customer_guid.clone(),
+        },
+    })
+}
+
+fn searches(conn: &mut DbConnection, pool: &str) -> Result<Vec<PoolCriteria>, PoolError> {
+    repo::searches_of(conn, pool)?
+        .into_iter()
+        .map(|s| {
+            serde_json::from_str(&s.criteria)
+                .map_err(|e| PoolError::InvalidForm(format!("stored criteria: {e}")))
+        })
+        .collect()
+}
+
+/// What makes a design a member of the pool: any search, or being one of its explicit designs.
+fn membership(conn: &mut DbConnection, pool: &str) -> Result<Sql, PoolError> {
+    let mut parts: Vec<Sql> = searches(conn, pool)?
+        .iter()
+        .map(PoolCriteria::predicate)
+        .collect();
+    let mut explicit =
+        Sql::new("designs.guid IN (SELECT design_guid FROM pool_designs WHERE pool_guid = ");
+    explicit.bind(pool).push(")");
+    parts.push(explicit);
+    Ok(Sql::or(&parts))
+}
+
+/// Recomputes which designs the pool admits.
+pub fn refresh_pool(conn: &mut DbConnection, pool: &str) -> Result<(), PoolError> {
+    let mut clear = Sql::new("DELETE FROM pool_members WHERE pool_guid = ");
+    clear.bind(pool);
+    clear.execute(conn)?;
+    let mut fill = Sql::new("INSERT INTO pool_members (pool_guid, design_guid) SELECT ");
+    fill.bind(pool)
+        .push(", designs.guid FROM designs WHERE ")
+        .append(&membership(conn, pool)?);
+    fill.execute(conn)?;
+    Ok(())
+}
+
+/// Recomputes the pools a design belongs to: after it was added or edited.
+pub fn refresh_design(conn: &mut DbConnection, design: &str) -> Result<(), PoolError> {
+    let mut clear = Sql::new("DELETE FROM pool_members WHERE design_guid = ");
+    clear.bind(design);
+    clear.execute(conn)?;
+    for pool in repo::all(conn)? {
+        let mut fill = Sql::new("INSERT INTO pool_members (pool_guid, design_guid) SELECT ");
+        fill.bind(&pool.guid)
+            .push(", designs.guid FROM designs WHERE designs.guid = ")
+            .bind(design)
+            .push(" AND (")
+            .append(&membership(conn, &pool.guid)?)
+            .push(")");
+        fill.execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Creates the pool (no `uniqueid`) or replaces it, then recomputes its members.
+pub fn save_pool(conn: &mut DbConnection, save: PoolSave) -> Result<PoolAnswer, PoolError> {
+    let name = save.name.trim().to_owned();
+    if name.is_empty() {
+        return Err(PoolError::NameRequired);
+    }
+    let mut designs = save.extra_guids.clone();
+    designs.sort();
+    designs.dedup();
+    if save.dtos.is_empty() && designs.is_empty() {
+        return Err(PoolError::NothingAdmitted);
+    }
+    let existing = repo::existing_designs(conn, &designs)?;
+    if let Some(missing) = designs.iter().find(|d| !existing.contains(d)) {
+        return Err(PoolError::DesignNotFound(missing.clone()));
+    }
+    let now = Utc::now().naive_utc();
+    let current = match save.uniqueid.as_deref().filter(|g| !g.is_empty()) {
+        Some(guid) => Some(repo::find(conn, guid)?.ok_or(PoolError::PoolNotFound)?),
+        None => None,
+    };
+    if let Some(other) = repo::find_by_name(conn, &name)?
+        && current.as_ref().is_none_or(|c| c.guid != other.guid)
+    {
+        return Err(PoolError::NameTaken);
+    }
+    let pool = Pool {
+        guid: current
+            .as_ref()
+            .map(|c| c.guid.clone())
+            .unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+        name,
+        description: save.description.trim().to_owned(),
+        admits_own: save.dtos.iter().any(|c| c.allow_own_designs),
+        created_at: current.as_ref().map(|c| c.created_at).unwrap_or(now),
+        updated_at: now,
+    };
+    match current {
+        Some(_) => repo::update(conn, &pool)?,
+        None => repo::insert(conn, &pool)?,
+    }
+    let searches: Vec<String> = save
+        .dtos
+        .iter()
+        .map(|c| {
+            // Paging belongs to the preview, not to the saved search.
+            let stored = PoolCriteria {
+                page: 0,
+                results_per_page: PoolCriteria::default().results_per_page,
+                ..c.clone()
+            };
+            serde_json::to_string(&stored).unwrap_or_default()
+        })
+        .collect();
+    let mut wear = save.wear_guids.clone();
+    wear.sort();
+    wear.dedup();
+    repo::replace_contents(conn, &pool.guid, &searches, &designs, &wear)?;
+    refresh_pool(conn, &pool.guid)?;
+    answer(conn, pool)
+}
+
+fn answer(conn: &mut DbConnection, pool: Pool) -> Result<PoolAnswer, PoolError> {
+    Ok(PoolAnswer {
+        searches: searches(conn, &pool.guid)?,
+        designs: repo::designs_of(conn, &pool.guid)?,
+        wear_guids: repo::wear_models_of(conn, &pool.guid)?,
+        member_count: repo::member_count(conn, &pool.guid)?,
+        user_count: repo::user_count(conn, &pool.guid)?,
+        uniqueid: pool.guid,
+        name: pool.name,
+        description: pool.description,
+        updated_at: pool.updated_at,
+    })
+}
+
+pub fn all_pools(conn: &mut DbConnection) -> Result<Vec<PoolAnswer>, PoolError> {
+    repo::all(conn)?
+        .into_iter()
+        .map(|p| answer(conn, p))
+        .collect()
+}
+
+pub fn delete_pool(conn: &mut DbConnection, pool: &str) -> Result<(), PoolError> {
+    match repo::delete(conn, pool)? {
+        0 => Err(PoolError::PoolNotFound),
+        _ => Ok(()),
+    }
+}
+
+/// Gives the user the pool, or takes their pool away (`None`).
+pub fn assign(conn: &mut DbConnection, user: &str, pool: Option<&str>) -> Result<(), PoolError> {
+    if let Some(pool) = pool
+        && repo::find(conn, pool)?.is_none()
+    {
+        return Err(PoolError::PoolNotFound);
+    }
+    match repo::assign(conn, user, pool)? {
+        0 => Err(PoolError::UserNotFound),
+        _ => Ok(()),
+    }
+}

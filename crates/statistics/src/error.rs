@@ -1,0 +1,27 @@
+use desen_core::{DomainError, ErrorKind};
+
+#[derive(Debug, thiserror::Error)]
+pub enum StatisticsError {
+    #[error(transparent)]
+    Catalog(#[from] catalog::CatalogError),
+    #[error("database: {0}")]
+    Database(#[from] diesel::result::Error),
+    #[error("database pool: {0}")]
+    Pool(#[from] r2d2::Error),
+}
+
+impl DomainError for StatisticsError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            StatisticsError::Catalog(e) => e.kind(),
+            _ => ErrorKind::Internal,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            StatisticsError::Catalog(e) => e.code(),
+            _ => "internal",
+        }
+    }
+}

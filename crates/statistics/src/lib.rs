@@ -1,0 +1,7 @@
+#![doc = include_str!("../README.md")]
+
+pub mod error;
+pub mod routes;
+pub mod service;
+
+pub use error::StatisticsError;

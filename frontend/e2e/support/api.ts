@@ -1,0 +1,95 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { nextFactorCode, rememberFactor } from './app';
+
+/**
+ * The server's API, called straight from a journey: to set up what the journey needs (a pool) and
+ * to know what the archive holds (the answer a screen must show), with a session's Access-Token.
+ */
+export type Api = {
+  post<T>(path: string, form?: Record<string, string | number>): Promise<T>;
+  postJson<T>(path: string, body: unknown): Promise<T>;
+};
+
+export type SearchResult = {
+  designGuid: string;
+  designName: string;
+  activeVariantGuid: string | null;
+  colorwayCount: number;
+  thumbnail: string | null;
+  colorDistance: number | null;
+  labels: { id: number; label: string }[];
+};
+export type SearchPage = { results: SearchResult[]; totalCount: number; totalPage: number };
+export type PaletteColor = { rgb: string; l: number; a: number; b: number; share: number };
+export type DesignHeader = {
+  guid: string;
+  designName: string;
+  labels: { id: number; label: string; isGroupHeader: boolean }[];
+  colorways: { colorwayGuid: string; colorwayName: string; palette: PaletteColor[]; images: { preview: string; thumbnails: Record<string, string> } }[];
+};
+export type LabelOption = { id: number; label: string; isGroupHeader: boolean; labelCount: number };
+
+async function answer<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, path: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The API as the holder of `token` (an Access-Token). */
+export function apiAs(request: APIRequestContext, token: string): Api {
+  const headers = { 'Access-Token': token, Accept: 'application/json' };
+  return {
+    post: async <T>(path: string, form: Record<string, string | number> = {}) =>
+      answer<T>(await request.post(`/service${path}`, { headers, form }), path),
+    postJson: async <T>(path: string, body: unknown) => answer<T>(await request.post(`/service${path}`, { headers, data: body }), path),
+  };
+}
+
+/** The API as the user signed in on `page` (the token the app stored). */
+export async function apiOfPage(page: Page): Promise<Api> {
+  const token = await page.evaluate(() => window.localStorage.getItem('desen.token'));
+  expect(token, 'the app stored no session token').toBeTruthy();
+  return apiAs(page.request, token ?? '');
+}
+
+type SignInAnswer = { accessToken: string; isAdmin: boolean; secondFactor: string };
+
+/** Signs in through the API (its own session); an admin passes the second factor (enrolling on the first sign-in of the run). */
+export async function signInApi(request: APIRequestContext, email: string, password: string): Promise<Api> {
+  const signIn = await answer<SignInAnswer>(
+    await request.post('/service/account/login_collection', { form: { mailAddress: email, password }, headers: { Accept: 'application/json' } }),
+    '/account/login_collection',
+  );
+  const api = apiAs(request, signIn.accessToken);
+  const step = String(signIn.secondFactor).toLowerCase();
+  if (step === 'enroll') {
+    const { secret } = await api.post<{ secret: string }>('/account/second-factor/enroll');
+    rememberFactor(email, secret);
+  }
+  if (step === 'enroll' || step === 'verify') await api.post('/account/second-factor/verify', { code: await nextFactorCode(email) });
+  return api;
+}
+
+/** POST /search/design/basic/{page}/{size} with the search form (every field a string). */
+export function search(api: Api, form: Record<string, string>, page = 0, pageSize = 100): Promise<SearchPage> {
+  return api.post<SearchPage>(`/search/design/basic/${page}/${pageSize}`, form);
+}
+
+/** Every result of a search, in order. */
+export async function searchAll(api: Api, form: Record<string, string>): Promise<SearchResult[]> {
+  const results: SearchResult[] = [];
+  for (let page = 0; ; page += 1) {
+    const answer = await search(api, form, page);
+    results.push(...answer.results);
+    if (page + 1 >= answer.totalPage) return results;
+  }
+}
+
+export function designHeader(api: Api, id: string): Promise<DesignHeader> {
+  return api.post<DesignHeader>('/design/header', { designGuid: id, language: 'en' });
+}
+
+/** The labels of the search filter, in English. */
+export function searchLabels(api: Api): Promise<LabelOption[]> {
+  return api.post<LabelOption[]>('/get/labels', { language: 'en' });
+}

@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
+import { useSearchArchives } from '../api/get-archives';
+import { useSearchCustomers } from '../api/get-customers';
+import { useSearchLabels } from '../api/get-labels';
+import { activeFilterKeys, type FilterKey, type SearchFilters } from '../lib/search-filters';
+
+type Props = {
+  filters: SearchFilters;
+  onRemove: (key: FilterKey) => void;
+};
+
+/** What the search is limited by: one removable chip per filter (nothing when no filter is set). */
+export function ActiveFilters({ filters, onRemove }: Props) {
+  const { t } = useTranslation('archive');
+  const labels = useSearchLabels();
+  const archives = useSearchArchives();
+  const customers = useSearchCustomers();
+  const active = activeFilterKeys(filters);
+
+  const labelName = (id: number) => labels.data?.find((label) => label.id === id)?.label ?? `#${id}`;
+  const value = (key: FilterKey): string => {
+    switch (key) {
+      case 'labels':
+        return `${filters.labels.map(labelName).join(', ')} (${t(`filters.labelMode.${filters.labelMode}`)})`;
+      case 'color':
+        return `${filters.color.toUpperCase()} · ΔE ${filters.colorDistance}`;
+      case 'moldState':
+        return filters.moldState ? t(`filters.screenStatuses.${filters.moldState}`) : '';
+      case 'channelCounts':
+        return filters.channelCounts.join(', ');
+      case 'designType':
+        return filters.designType ? t(`filters.types.${filters.designType}`) : '';
+      case 'customer':
+        return customers.data?.find((customer) => customer.customerGuid === filters.customer)?.customerName ?? filters.customer;
+      case 'date': {
+        const range = filters.dateFrom || filters.dateTo ? `${filters.dateFrom || '…'} – ${filters.dateTo || '…'}` : t(`filters.dateRanges.${filters.dateRange}`);
+        return `${t(`filters.dateFields.${filters.dateField}`)}: ${range}`;
+      }
+      case 'archive':
+        return archives.data?.find((archive) => archive.archiveId === filters.archive)?.archiveName ?? `#${filters.archive}`;
+      case 'confined':
+        return filters.confined ? t(`filters.confinedStates.${filters.confined}`) : '';
+      case 'specialList':
+        return t(`filters.specialLists.${filters.specialList}`);
+      case 'owned':
+        return '';
+      default:
+        return filters[key];
+    }
+  };
+  const name = (key: FilterKey) => t(`chips.${key}`);
+  if (active.length === 0) return null;
+
+  return (
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}
+      role="group"
+      aria-label={t('chips.title')}
+      data-testid="active-filters"
+    >
+      {active.map((key) => {
+        const text = value(key);
+        const label = text ? t('chips.value', { name: name(key), value: text }) : name(key);
+        return (
+          <Chip
+            key={key}
+            size="small"
+            label={label}
+            title={label}
+            onDelete={() => onRemove(key)}
+            data-testid="filter-chip"
+            data-filter={key}
+            icon={key === 'color' ? <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: filters.color, border: 1, borderColor: 'divider' }} /> : undefined}
+            sx={{ maxWidth: 320 }}
+          />
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,261 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { updateClientSettings } from '@/lib/client-settings';
+import { currentPath, renderApp } from '@/testing/render-app';
+import { searchPage, signedInCustomer } from '../testing/fixtures';
+
+const SLOW = { timeout: 5000 };
+
+async function open(path: string, options: Parameters<typeof signedInCustomer>[0] = {}) {
+  const user = userEvent.setup();
+  const sent = signedInCustomer(options);
+  const app = renderApp(path);
+  await screen.findByTestId('result-count', {}, SLOW);
+  return { user, ...sent, ...app };
+}
+
+const resultCount = () => screen.getByTestId('result-count');
+const loadedCount = () => screen.getByTestId('result-grid').getAttribute('data-loaded-count');
+
+describe('archive search screen', () => {
+  it('shows the results as cards that link to the design page', async () => {
+    await open('/', {
+      answer: (search) => {
+        const page = searchPage(search.page, search.pageSize, 60);
+        page.results[0] = { ...page.results[0]!, pinned: true, isConfined: true, activeVariantGuid: 'c-9', activeVariantName: 'VR-9' };
+        return page;
+      },
+    });
+    expect(await screen.findByText('Welcome, Ayşe User')).toBeInTheDocument();
+    await waitFor(() => expect(resultCount()).toHaveTextContent('60 designs'));
+
+    const cards = screen.getAllByTestId('search-result');
+    expect(cards[0]).toHaveAttribute('data-design-number', '01-0001');
+    expect(cards[0]).toHaveAttribute('aria-setsize', '60');
+    const link = within(cards[0]!).getByRole('link', { name: 'Design 01-0001, colorway VR-9' });
+    expect(link).toHaveAttribute('href', '/design/d-1/c-9');
+    expect(within(cards[0]!).getByTestId('badge-pinned')).toHaveTextContent('Pinned');
+    expect(within(cards[0]!).getByTestId('badge-confined')).toHaveTextContent('Confined');
+    expect(within(cards[1]!).queryByTestId('badge-pinned')).not.toBeInTheDocument();
+    expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/service/design/thumbnail/d/v/d-1/c-1');
+    expect(screen.getByTestId('pager-marker')).toHaveTextContent('Page 1 of 3 · 60 designs');
+  });
+
+  it('sends every filter of the URL as the search form, from page 0', async () => {
+    const { searches } = await open(
+      '/archive?number=01-05&labels=11,12&labelMode=any&color=c03040&distance=18&status=engraved&screens=2,3&type=rotary&customer=cu-1' +
+        '&date=9&dateField=edit&archive=2&confined=closed&sort=2&studio=Studio+A&original=rose&note=silk&list=3&dp0=summer&dp1=b&owned=1',
+    );
+    await waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0]).toMatchObject({
+      page: 0,
+      pageSize: 25,
+      form: {
+        number: '01-05',
+        labels: '11,12',
+        labelSearchMode: 'any',
+        color: '#C03040',
+        colorDistance: '18',
+        moldstate: 'engraved',
+        channelcounts: '2,3',
+        type: 'rotary',
+        customer: 'cu-1',
+        dateRange: '9',
+        dateField: 'edit',
+        archive: '2',
+        confined: 'closed',
+        order: '2',
+        studio: 'Studio A',
+        originalname: 'rose',
+        note: 'silk',
+        specialListId: '3',
+        dp0: 'summer',
+        dp1: 'b',
+        owned: 'true',
+      },
+    });
+    // Each filter is shown as a removable chip, with names from the lookups.
+    const chips = within(screen.getByTestId('active-filters'));
+    expect(await chips.findByText('Labels: Floral, Paisley (Any of)')).toBeInTheDocument();
+    expect(await chips.findByText('Customer: Acme Textiles')).toBeInTheDocument();
+    expect(await chips.findByText('Archive: Digital archive')).toBeInTheDocument();
+    expect(chips.getByText('Date: Last edit: Last 7 days')).toBeInTheDocument();
+    expect(screen.getByTestId('filter-color')).toHaveTextContent('#C03040');
+    expect(screen.getByTestId('sort-select')).toHaveValue('2');
+  });
+
+  it('searches a typed design number, keeps it in the URL and clears it again', async () => {
+    const { user, searches, router } = await open('/');
+    await waitFor(() => expect(searches).toHaveLength(1));
+
+    await user.type(screen.getByTestId('filter-number'), '01-00');
+    await waitFor(() => expect(currentPath(router)).toBe('/?number=01-00'));
+    await waitFor(() => expect(searches.at(-1)?.form).toEqual({ number: '01-00', order: '0' }));
+    expect(searches.at(-1)?.page).toBe(0);
+
+    await user.click(screen.getByTestId('clear-filters'));
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(screen.getByTestId('filter-number')).toHaveValue('');
+  });
+
+  it('chooses labels, label mode, colour and sort from the bar', async () => {
+    const { user, searches, router } = await open('/');
+
+    await user.click(within(screen.getByTestId('filter-labels')).getByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: /Paisley/ }));
+    await waitFor(() => expect(searches.at(-1)?.form).toMatchObject({ labels: '12', labelSearchMode: 'all' }));
+
+    await user.click(within(screen.getByTestId('label-mode')).getByRole('button', { name: 'Any of' }));
+    await waitFor(() => expect(searches.at(-1)?.form).toMatchObject({ labels: '12', labelSearchMode: 'any' }));
+    // The choice is remembered as the client setting combineLabelSearch.
+    expect(JSON.parse(window.localStorage.getItem('desen.client') ?? '{}')).toMatchObject({ combineLabelSearch: false });
+
+    await user.click(screen.getByTestId('filter-color'));
+    await user.click(await screen.findByRole('button', { name: 'Navy' }));
+    await waitFor(() => expect(searches.at(-1)?.form).toMatchObject({ color: '#1A237E', colorDistance: '10' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+
+    await user.selectOptions(screen.getByTestId('sort-select'), '1');
+    await waitFor(() => expect(searches.at(-1)?.form).toEqual({ labels: '12', labelSearchMode: 'any', color: '#1A237E', colorDistance: '10', order: '1' }));
+    expect(currentPath(router)).toBe('/?labels=12&labelMode=any&color=1a237e&sort=1');
+    expect(screen.getByText('Closest colour first; the sort order breaks ties.')).toBeInTheDocument();
+  });
+
+  it('applies the choices of the filter drawer at once', async () => {
+    const { user, searches } = await open('/');
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+
+    await user.selectOptions(within(drawer).getByLabelText('Screen status'), 'faded');
+    await user.click(within(drawer).getByRole('button', { name: '4' }));
+    await user.selectOptions(within(drawer).getByLabelText('Date range'), '4');
+    await user.selectOptions(within(drawer).getByLabelText('Special list'), '1');
+    await user.click(within(drawer).getByLabelText('Owned extra only'));
+
+    await waitFor(() =>
+      expect(searches.at(-1)?.form).toEqual({
+        moldstate: 'faded',
+        channelcounts: '4',
+        dateRange: '4',
+        dateField: 'upload',
+        specialListId: '1',
+        owned: 'true',
+        order: '0',
+      }),
+    );
+    expect(searches.every((search) => search.page === 0)).toBe(true);
+    await user.click(within(drawer).getByTestId('show-results'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
+    // The drawer's button counts the filters it holds.
+    expect(screen.getByTestId('more-filters').parentElement).toHaveTextContent('5');
+  });
+
+  it('limits the search to a customer, a custom date range and a studio from the drawer', async () => {
+    const { user, searches, router } = await open('/');
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+
+    await user.click(within(drawer).getByLabelText('Customer'));
+    await user.click(await screen.findByRole('option', { name: 'Bosphorus Fashion' }));
+    await user.type(within(drawer).getByTestId('filter-date-from'), '2025-01-01');
+    await user.click(within(drawer).getByLabelText('Studio'));
+    await user.paste('North');
+
+    await waitFor(() =>
+      expect(searches.at(-1)?.form).toEqual({ customer: 'cu-2', dateFrom: '2025-01-01', dateField: 'upload', studio: 'North', order: '0' }),
+    );
+    expect(currentPath(router)).toBe('/?customer=cu-2&from=2025-01-01&studio=North');
+  });
+
+  it('appends the next page in infinite mode and starts a new search from page 0', async () => {
+    const { user, searches } = await open('/', { total: 60 });
+    await waitFor(() => expect(loadedCount()).toBe('25'));
+    expect(screen.getByTestId('load-more')).toHaveAttribute('data-state', 'more');
+
+    await user.click(within(screen.getByTestId('load-more')).getByRole('button', { name: 'Show more designs' }));
+    await waitFor(() => expect(loadedCount()).toBe('50'));
+    expect(screen.getByTestId('load-more')).toHaveTextContent('50 of 60 designs shown');
+    await user.click(within(screen.getByTestId('load-more')).getByRole('button', { name: 'Show more designs' }));
+    await waitFor(() => expect(loadedCount()).toBe('60'));
+    expect(screen.getByTestId('load-more')).toHaveAttribute('data-state', 'end');
+    expect(searches.map((search) => search.page)).toEqual([0, 1, 2]);
+
+    await user.selectOptions(screen.getByTestId('sort-select'), '2');
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ page: 0, form: { order: '2' } }));
+    await waitFor(() => expect(loadedCount()).toBe('25'));
+  });
+
+  it('pages one page at a time when infinite scroll is off, with the page in the URL', async () => {
+    updateClientSettings({ infinityScroll: false });
+    const { user, searches, router } = await open('/', { total: 60 });
+    const pager = await screen.findByRole('navigation', { name: 'Result pages' });
+    expect(screen.getByTestId('pager-marker')).toHaveTextContent('Page 1 of 3 · 60 designs');
+
+    await user.click(within(pager).getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/?page=2'));
+    await waitFor(() => expect(screen.getByTestId('pager-marker')).toHaveTextContent('Page 2 of 3 · 60 designs'));
+    expect(screen.getAllByTestId('search-result')[0]).toHaveAttribute('data-design-number', '01-0026');
+    expect(searches.map((search) => search.page)).toEqual([0, 1]);
+
+    // A new search goes back to the first page.
+    await user.selectOptions(screen.getByTestId('sort-select'), '1');
+    await waitFor(() => expect(currentPath(router)).toBe('/?sort=1'));
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ page: 0, form: { order: '1' } }));
+
+    // The back button returns to the previous page of results.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByTestId('pager-marker')).toHaveTextContent('Page 2 of 3'));
+  });
+
+  it('switches between infinite scroll and pages in the settings, remembered in this browser', async () => {
+    const { user } = await open('/', { total: 60 });
+    await screen.findByTestId('load-more');
+
+    await user.click(screen.getByTestId('settings-button'));
+    const toggle = await screen.findByTestId('infinite-toggle');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(JSON.parse(window.localStorage.getItem('desen.client') ?? '{}')).toMatchObject({ infinityScroll: false });
+    await user.click(screen.getByRole('menuitemcheckbox', { name: /Remember selected list/ }));
+    expect(JSON.parse(window.localStorage.getItem('desen.client') ?? '{}')).toMatchObject({ isRememberFavoriteSelection: true });
+    await user.keyboard('{Escape}');
+
+    expect(await screen.findByRole('navigation', { name: 'Result pages' })).toBeInTheDocument();
+    expect(screen.queryByTestId('load-more')).not.toBeInTheDocument();
+  });
+
+  it('keeps the results when going back from another page', async () => {
+    const { searches, router } = await open('/?number=01', { total: 60 });
+    await waitFor(() => expect(loadedCount()).toBe('25'));
+
+    await act(() => router.navigate('/favorites'));
+    await waitFor(() => expect(screen.queryByTestId('result-grid')).not.toBeInTheDocument());
+    await act(() => router.navigate(-1));
+
+    await waitFor(() => expect(loadedCount()).toBe('25'));
+    expect(currentPath(router)).toBe('/?number=01');
+    expect(searches).toHaveLength(1);
+  });
+
+  it('shows an empty state that offers to clear the filters', async () => {
+    const { user, router } = await open('/?type=rotary', { total: 0 });
+    expect(await screen.findByText('No designs match these filters.')).toBeInTheDocument();
+    expect(resultCount()).toHaveTextContent('0 designs');
+    await user.click(within(screen.getByTestId('results-empty')).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+  });
+
+  it('shows a refused search as a translated error', async () => {
+    await open('/?number=x', { answer: () => HttpResponse.json({ code: 'invalid_search', message: 'bad' }, { status: 400 }) });
+    const alert = await screen.findByTestId('error-alert');
+    expect(alert).toHaveAttribute('data-code', 'invalid_search');
+    expect(alert).toHaveTextContent('One of the search filters is not valid.');
+  });
+
+  it('sends an expired session to the login page', async () => {
+    const { router } = await open('/', { answer: () => HttpResponse.json({ code: 'login_required', message: 'expired' }, { status: 401 }) });
+    await waitFor(() => expect(currentPath(router)).toBe('/login?expired=true'));
+  });
+});

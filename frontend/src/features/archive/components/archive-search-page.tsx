@@ -1,0 +1,198 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDesignSearchPage, useInfiniteDesignSearch } from '../api/search-designs';
+import {
+  activeFilterKeys,
+  clearedFilters,
+  DEFAULT_PAGE_SIZE,
+  filtersToParams,
+  parseFilters,
+  parsePage,
+  searchForm,
+  sortOrders,
+  withoutFilter,
+  type FilterKey,
+  type LabelMode,
+  type SearchFilters,
+  type SortOrder,
+} from '../lib/search-filters';
+import { useScrollMemory } from '../lib/use-scroll-memory';
+import { ActiveFilters } from './active-filters';
+import { ColorFilter } from './color-filter';
+import { DebouncedTextField } from './debounced-text-field';
+import { FilterDrawer, type FilterChange } from './filter-drawer';
+import { FilterIcon, SearchIcon } from '@/components/icons';
+import { LabelFilter } from './label-filter';
+import { InfiniteResults, PagedResults } from './search-results';
+import { SettingsMenu } from './settings-menu';
+
+/** Filters of the bar itself; the drawer's button counts the others. */
+const barFilters: readonly FilterKey[] = ['number', 'labels', 'color'];
+
+/**
+ * The archive search (routes / and /archive): filters in a sticky bar and a drawer, kept in the
+ * URL; results appended while scrolling or paged, as the user's setting says.
+ */
+export function ArchiveSearchPage() {
+  const { t, i18n } = useTranslation('archive');
+  const { account } = useSession();
+  useDocumentTitle(t('title'));
+  const settings = useClientSettings();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The text field typed into last: its next commit replaces the history entry instead of adding one.
+  const typingIn = useRef<string | null>(null);
+
+  const defaultLabelMode: LabelMode = settings.combineLabelSearch ? 'all' : 'any';
+  const filters = useMemo(() => parseFilters(params, defaultLabelMode), [params, defaultLabelMode]);
+  const page = parsePage(params);
+  const form = useMemo(() => searchForm(filters), [filters]);
+  const infinite = settings.infinityScroll;
+  const pageSize = DEFAULT_PAGE_SIZE;
+
+  const infiniteQuery = useInfiniteDesignSearch(form, pageSize, infinite);
+  const pageQuery = useDesignSearchPage(form, page, pageSize, !infinite);
+  const active = infinite ? infiniteQuery : pageQuery;
+  const totalCount = infinite ? infiniteQuery.data?.pages[0]?.totalCount : pageQuery.data?.totalCount;
+  useScrollMemory(`${location.pathname}${location.search}`, Boolean(active.data) && !active.isPlaceholderData);
+
+  const activeKeys = activeFilterKeys(filters);
+  const drawerCount = activeKeys.filter((key) => !barFilters.includes(key)).length;
+
+  /** A new search: its URL (page 0), added to the history unless the same field is still being typed into. */
+  const search = (next: SearchFilters, options: { typing?: string } = {}) => {
+    const replace = options.typing !== undefined && typingIn.current === options.typing;
+    typingIn.current = options.typing ?? null;
+    const nextParams = filtersToParams(next);
+    // The same search (e.g. the label mode without labels): no new history entry.
+    if (nextParams.toString() === filtersToParams(filters, page).toString()) return;
+    setParams(nextParams, { replace });
+  };
+  const change: FilterChange = (patch, options) => search({ ...filters, ...patch }, options);
+  const clear = () => search(clearedFilters(filters));
+  const changeLabelMode = (labelMode: LabelMode) => {
+    updateClientSettings({ combineLabelSearch: labelMode === 'all' });
+    change({ labelMode });
+  };
+  const goToPage = (next: number) => {
+    typingIn.current = null;
+    setParams(filtersToParams(filters, next));
+  };
+  const count = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="h1" sx={{ fontSize: '1.5rem' }} data-testid="welcome">
+          {t('welcome', { name: account?.user.name ?? '' })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('intro')}
+        </Typography>
+      </Box>
+
+      <Paper
+        variant="outlined"
+        role="search"
+        aria-label={t('filters.title')}
+        sx={{
+          // Sticky under the app bar where there is room for it; on a phone it would hide the results.
+          position: { xs: 'static', md: 'sticky' },
+          top: 64,
+          zIndex: (theme) => theme.zIndex.appBar - 1,
+          p: 1.5,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+        }}
+      >
+        <DebouncedTextField
+          type="search"
+          size="small"
+          margin="none"
+          label={t('filters.number')}
+          placeholder={t('filters.numberPlaceholder')}
+          value={filters.number}
+          onCommit={(number) => change({ number }, { typing: 'number' })}
+          testId="filter-number"
+          autoComplete="off"
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          sx={{ flex: '1 1 180px', maxWidth: { sm: 240 } }}
+        />
+        <LabelFilter value={filters.labels} mode={filters.labelMode} onChange={(labels) => change({ labels })} onModeChange={changeLabelMode} />
+        <ColorFilter color={filters.color} distance={filters.colorDistance} onChange={(color, colorDistance) => change({ color, colorDistance })} />
+        <Badge badgeContent={drawerCount} color="secondary" overlap="rectangular">
+          <Button variant="outlined" color="inherit" startIcon={<FilterIcon />} onClick={() => setDrawerOpen(true)} data-testid="more-filters" aria-haspopup="dialog">
+            {t('filters.more')}
+          </Button>
+        </Badge>
+        <Button color="inherit" onClick={clear} disabled={activeKeys.length === 0} data-testid="clear-filters" sx={{ flexShrink: 0 }}>
+          {t('filters.clear')}
+        </Button>
+      </Paper>
+
+      <ActiveFilters filters={filters} onRemove={(key) => search(withoutFilter(filters, key))} />
+
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} data-testid="result-count" data-count={totalCount ?? ''} aria-live="polite">
+            {totalCount === undefined ? t('results.searching') : t('results.count', { count: totalCount, formatted: count(totalCount) })}
+          </Typography>
+          {filters.color && (
+            <Typography variant="caption" color="text.secondary">
+              {t('sort.byColor')}
+            </Typography>
+          )}
+        </Box>
+        <TextField
+          select
+          size="small"
+          margin="none"
+          label={t('sort.label')}
+          value={String(filters.order)}
+          onChange={(event) => change({ order: Number(event.target.value) as SortOrder })}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'sort-select' } }}
+          sx={{ width: 230 }}
+          fullWidth={false}
+        >
+          {sortOrders.map((order) => (
+            <option key={order} value={String(order)}>
+              {t(`sort.orders.${order}`)}
+            </option>
+          ))}
+        </TextField>
+        <SettingsMenu onInfiniteChange={() => setParams(filtersToParams(filters), { replace: true })} />
+      </Stack>
+
+      {infinite ? (
+        <InfiniteResults query={infiniteQuery} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} />
+      ) : (
+        <PagedResults query={pageQuery} page={page} onPageChange={goToPage} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} />
+      )}
+
+      <FilterDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        filters={filters}
+        onChange={change}
+        onClear={clear}
+        activeCount={activeKeys.length}
+        resultCount={totalCount}
+      />
+    </Stack>
+  );
+}

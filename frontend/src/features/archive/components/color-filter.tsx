@@ -1,0 +1,213 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Popover from '@mui/material/Popover';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_COLOR_DISTANCE, MAX_COLOR_DISTANCE, MIN_COLOR_DISTANCE, normaliseHex } from '../lib/search-filters';
+import { PaletteIcon } from '@/components/icons';
+import { TYPING_DELAY_MS } from './debounced-text-field';
+
+/** A row of common textile colours; any other colour through the picker or a hex code. */
+export const swatches = [
+  { name: 'red', hex: '#c62828' },
+  { name: 'orange', hex: '#ef6c00' },
+  { name: 'yellow', hex: '#f9a825' },
+  { name: 'green', hex: '#2e7d32' },
+  { name: 'teal', hex: '#00897b' },
+  { name: 'blue', hex: '#1565c0' },
+  { name: 'navy', hex: '#1a237e' },
+  { name: 'purple', hex: '#6a1b9a' },
+  { name: 'pink', hex: '#d81b60' },
+  { name: 'brown', hex: '#6d4c41' },
+  { name: 'beige', hex: '#d7c4a3' },
+  { name: 'white', hex: '#ffffff' },
+  { name: 'grey', hex: '#9e9e9e' },
+  { name: 'black', hex: '#212121' },
+] as const;
+
+type Props = {
+  color: string;
+  distance: number;
+  onChange: (color: string, distance: number) => void;
+};
+
+function Dot({ color, size = 16 }: { color: string; size?: number }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        bgcolor: color || 'transparent',
+        border: 1,
+        borderColor: 'divider',
+        backgroundImage: color ? undefined : 'conic-gradient(#c62828, #f9a825, #2e7d32, #1565c0, #6a1b9a, #c62828)',
+        flexShrink: 0,
+      }}
+    />
+  );
+}
+
+/** The colour filter of the bar: a button showing the colour, opening swatches, a picker, a hex field and the tolerance. */
+export function ColorFilter({ color, distance, onChange }: Props) {
+  const { t } = useTranslation('archive');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const panelId = useId();
+  return (
+    <>
+      <Button
+        variant={color ? 'contained' : 'outlined'}
+        color={color ? 'primary' : 'inherit'}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={color ? <Dot color={color} /> : <PaletteIcon />}
+        aria-haspopup="dialog"
+        aria-expanded={anchor ? 'true' : 'false'}
+        aria-controls={anchor ? panelId : undefined}
+        data-testid="filter-color"
+        data-color={color}
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
+        {color ? color.toUpperCase() : t('filters.color.button')}
+      </Button>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { id: panelId, role: 'dialog', 'aria-label': t('filters.color.title'), sx: { p: 2, width: 320 } } }}
+      >
+        <ColorPanel color={color} distance={distance} onChange={onChange} onDone={() => setAnchor(null)} />
+      </Popover>
+    </>
+  );
+}
+
+function ColorPanel({ color, distance, onChange, onDone }: Props & { onDone: () => void }) {
+  const { t } = useTranslation('archive');
+  const [draft, setDraft] = useState(color);
+  const [hexText, setHexText] = useState(color.toUpperCase());
+  const [tolerance, setTolerance] = useState(distance);
+  const hexValid = hexText.trim() === '' || normaliseHex(hexText) !== null;
+  const distanceLabelId = useId();
+
+  const commit = useEffectEvent((next: string) => onChange(next, tolerance));
+  // The picker reports every move: search once it rests.
+  useEffect(() => {
+    if (!draft || draft === color) return;
+    const timer = window.setTimeout(() => commit(draft), TYPING_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, color]);
+
+  const choose = (hex: string) => {
+    setDraft(hex);
+    setHexText(hex.toUpperCase());
+    onChange(hex, tolerance);
+  };
+
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="subtitle2">{t('filters.color.title')}</Typography>
+      <Box role="group" aria-label={t('filters.color.swatches')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {swatches.map((swatch) => (
+          <ButtonBase
+            key={swatch.name}
+            onClick={() => choose(swatch.hex)}
+            aria-label={t(`filters.color.names.${swatch.name}`)}
+            aria-pressed={draft === swatch.hex}
+            title={t(`filters.color.names.${swatch.name}`)}
+            data-testid="color-swatch"
+            sx={{
+              width: 28,
+              height: 28,
+              borderRadius: '50%',
+              bgcolor: swatch.hex,
+              border: 1,
+              borderColor: 'divider',
+              outline: draft === swatch.hex ? '2px solid' : 'none',
+              outlineColor: 'primary.main',
+              outlineOffset: 2,
+              '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+            }}
+          />
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Box
+          component="input"
+          type="color"
+          aria-label={t('filters.color.custom')}
+          value={draft || '#888888'}
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+            setDraft(event.target.value);
+            setHexText(event.target.value.toUpperCase());
+          }}
+          sx={{ width: 48, height: 40, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer', flexShrink: 0 }}
+        />
+        <TextField
+          size="small"
+          margin="none"
+          label={t('filters.color.hex')}
+          value={hexText}
+          error={!hexValid}
+          helperText={hexValid ? undefined : t('filters.color.invalidHex')}
+          onChange={(event) => {
+            setHexText(event.target.value);
+            const hex = normaliseHex(event.target.value);
+            if (hex) setDraft(hex);
+          }}
+          slotProps={{ htmlInput: { 'data-testid': 'color-hex', spellCheck: false, autoComplete: 'off' } }}
+        />
+      </Stack>
+      <Box sx={{ px: 2 }}>
+        <Typography id={distanceLabelId} variant="body2" gutterBottom sx={{ mx: -1 }}>
+          {t('filters.color.distance', { value: tolerance })}
+        </Typography>
+        <Slider
+          size="small"
+          min={MIN_COLOR_DISTANCE}
+          max={MAX_COLOR_DISTANCE}
+          value={tolerance}
+          onChange={(_event, value) => setTolerance(value as number)}
+          onChangeCommitted={(_event, value) => {
+            if (draft) onChange(draft, value as number);
+          }}
+          marks={[
+            { value: MIN_COLOR_DISTANCE, label: t('filters.color.close') },
+            { value: DEFAULT_COLOR_DISTANCE, label: String(DEFAULT_COLOR_DISTANCE) },
+            { value: MAX_COLOR_DISTANCE, label: t('filters.color.loose') },
+          ]}
+          slotProps={{ input: { 'aria-labelledby': distanceLabelId, 'data-testid': 'color-distance' } as object }}
+        />
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          size="small"
+          color="inherit"
+          disabled={!color && !draft}
+          onClick={() => {
+            onChange('', DEFAULT_COLOR_DISTANCE);
+            onDone();
+          }}
+        >
+          {t('filters.color.remove')}
+        </Button>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => {
+            if (draft && draft !== color) onChange(draft, tolerance);
+            onDone();
+          }}
+        >
+          {t('filters.done')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

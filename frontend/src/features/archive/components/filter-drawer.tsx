@@ -1,0 +1,318 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchArchives } from '../api/get-archives';
+import { useSearchCustomers } from '../api/get-customers';
+import {
+  ALL_ARCHIVES,
+  channelCountOptions,
+  confinedStates,
+  dateFields,
+  dateRangePresets,
+  designTypes,
+  isIsoDate,
+  screenStatuses,
+  specialLists,
+  type Confined,
+  type DateField,
+  type DateRangePreset,
+  type SearchFilters,
+  type SpecialList,
+} from '../lib/search-filters';
+import type { CustomerOption, DesignType, ScreenStatus } from '../types';
+import { DebouncedTextField } from './debounced-text-field';
+import { CloseIcon } from '@/components/icons';
+
+export type FilterChange = (patch: Partial<SearchFilters>, options?: { typing?: string }) => void;
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  filters: SearchFilters;
+  onChange: FilterChange;
+  onClear: () => void;
+  activeCount: number;
+  resultCount: number | undefined;
+};
+
+const CUSTOM_RANGE = 'custom';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="overline" color="text.secondary" sx={{ lineHeight: 2 }}>
+        {title}
+      </Typography>
+      <Stack spacing={1.5}>{children}</Stack>
+    </Box>
+  );
+}
+
+/** A native select with a label: compact, keyboard friendly and fast with long lists. */
+function SelectField({
+  label,
+  value,
+  onChange,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      margin="none"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { native: true }, htmlInput: { 'data-testid': testId }, inputLabel: { shrink: true } }}
+    >
+      {children}
+    </TextField>
+  );
+}
+
+/** Every filter that does not fit the bar, applied as soon as it changes. */
+export function FilterDrawer({ open, onClose, filters, onChange, onClear, activeCount, resultCount }: Props) {
+  const { t, i18n } = useTranslation('archive');
+  const archives = useSearchArchives();
+  const customers = useSearchCustomers();
+  const customDates = Boolean(filters.dateFrom || filters.dateTo);
+  const customerOptions = customers.data ?? [];
+  const customer: CustomerOption | null = filters.customer
+    ? (customerOptions.find((option) => option.customerGuid === filters.customer) ?? { customerGuid: filters.customer, customerName: filters.customer })
+    : null;
+  const any = <option value="">{t('filters.any')}</option>;
+
+  const text = (key: 'studio' | 'originalName' | 'note' | 'dp0' | 'dp1') => (
+    <DebouncedTextField
+      size="small"
+      margin="none"
+      label={t(`filters.${key}`)}
+      value={filters[key]}
+      onCommit={(value) => onChange({ [key]: value }, { typing: key })}
+      testId={`filter-${key}`}
+    />
+  );
+
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      // Above the app bar (which sits above drawers for the admin menu): this one is a modal.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 380 } }, 'aria-labelledby': 'filter-drawer-title', role: 'dialog' } }}
+      data-testid="filter-drawer"
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
+        <Typography id="filter-drawer-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {t('filters.drawerTitle')}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={t('filters.close')}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Divider />
+      <Stack spacing={3} sx={{ p: 2, overflowY: 'auto', flex: 1 }}>
+        <Section title={t('filters.sections.design')}>
+          <SelectField label={t('filters.type')} value={filters.designType} onChange={(value) => onChange({ designType: value as DesignType | '' })} testId="filter-type">
+            {any}
+            {designTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`filters.types.${type}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('filters.screenStatus')}
+            value={filters.moldState}
+            onChange={(value) => onChange({ moldState: value as ScreenStatus | '' })}
+            testId="filter-status"
+          >
+            {any}
+            {screenStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`filters.screenStatuses.${status}`)}
+              </option>
+            ))}
+          </SelectField>
+          <Box>
+            <Typography id="filter-screens-label" variant="body2" color="text.secondary" gutterBottom>
+              {t('filters.screenCounts')}
+            </Typography>
+            <ToggleButtonGroup
+              size="small"
+              value={filters.channelCounts}
+              onChange={(_event, next: number[]) => onChange({ channelCounts: [...next].sort((a, b) => a - b) })}
+              aria-labelledby="filter-screens-label"
+              data-testid="filter-screens"
+              sx={{ flexWrap: 'wrap' }}
+            >
+              {channelCountOptions.map((count) => (
+                <ToggleButton key={count} value={count} sx={{ minWidth: 40 }}>
+                  {count}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+              {t('filters.screenCountsHint')}
+            </Typography>
+          </Box>
+          <SelectField label={t('filters.confined')} value={filters.confined} onChange={(value) => onChange({ confined: value as Confined | '' })} testId="filter-confined">
+            {any}
+            {confinedStates.map((state) => (
+              <option key={state} value={state}>
+                {t(`filters.confinedStates.${state}`)}
+              </option>
+            ))}
+          </SelectField>
+          <FormControlLabel
+            control={<Switch checked={filters.owned} onChange={(event) => onChange({ owned: event.target.checked })} slotProps={{ input: { 'data-testid': 'filter-owned' } as object }} />}
+            label={t('filters.owned')}
+          />
+        </Section>
+
+        <Section title={t('filters.sections.dates')}>
+          <SelectField
+            label={t('filters.dateRange')}
+            value={customDates ? CUSTOM_RANGE : String(filters.dateRange)}
+            onChange={(value) => {
+              if (value !== CUSTOM_RANGE) onChange({ dateRange: Number(value) as DateRangePreset, dateFrom: '', dateTo: '' });
+            }}
+            testId="filter-date-range"
+          >
+            {dateRangePresets.map((preset) => (
+              <option key={preset} value={String(preset)}>
+                {t(`filters.dateRanges.${preset}`)}
+              </option>
+            ))}
+            {customDates && <option value={CUSTOM_RANGE}>{t('filters.customRange')}</option>}
+          </SelectField>
+          <Stack direction="row" spacing={1}>
+            <TextField
+              type="date"
+              size="small"
+              margin="none"
+              label={t('filters.dateFrom')}
+              value={filters.dateFrom}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (value === '' || isIsoDate(value)) onChange({ dateFrom: value, dateRange: 0 });
+              }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-date-from', max: filters.dateTo || undefined } }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              margin="none"
+              label={t('filters.dateTo')}
+              value={filters.dateTo}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (value === '' || isIsoDate(value)) onChange({ dateTo: value, dateRange: 0 });
+              }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-date-to', min: filters.dateFrom || undefined } }}
+            />
+          </Stack>
+          <Box>
+            <Typography id="filter-date-field-label" variant="body2" color="text.secondary" gutterBottom>
+              {t('filters.dateField')}
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={filters.dateField}
+              onChange={(_event, next: DateField | null) => {
+                if (next) onChange({ dateField: next });
+              }}
+              aria-labelledby="filter-date-field-label"
+              data-testid="filter-date-field"
+            >
+              {dateFields.map((field) => (
+                <ToggleButton key={field} value={field} sx={{ textTransform: 'none' }}>
+                  {t(`filters.dateFields.${field}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+        </Section>
+
+        <Section title={t('filters.sections.source')}>
+          <SelectField label={t('filters.archive')} value={String(filters.archive)} onChange={(value) => onChange({ archive: Number(value) })} testId="filter-archive">
+            <option value={String(ALL_ARCHIVES)}>{t('filters.allArchives')}</option>
+            {(archives.data ?? []).map((archive) => (
+              <option key={archive.archiveId} value={String(archive.archiveId)}>
+                {archive.archiveName}
+              </option>
+            ))}
+            {filters.archive !== ALL_ARCHIVES && !archives.data?.some((archive) => archive.archiveId === filters.archive) && (
+              <option value={String(filters.archive)}>{`#${filters.archive}`}</option>
+            )}
+          </SelectField>
+          <Autocomplete
+            size="small"
+            options={customerOptions}
+            value={customer}
+            loading={customers.isPending}
+            getOptionLabel={(option) => option.customerName}
+            getOptionKey={(option) => option.customerGuid}
+            isOptionEqualToValue={(option, other) => option.customerGuid === other.customerGuid}
+            onChange={(_event, next) => onChange({ customer: next?.customerGuid ?? '' })}
+            renderInput={(params) => <TextField {...params} margin="none" label={t('filters.customer')} />}
+            data-testid="filter-customer"
+          />
+          <SelectField
+            label={t('filters.specialList')}
+            value={String(filters.specialList)}
+            onChange={(value) => onChange({ specialList: Number(value) as SpecialList })}
+            testId="filter-special-list"
+          >
+            <option value="0">{t('filters.specialLists.0')}</option>
+            {specialLists.map((list) => (
+              <option key={list} value={String(list)}>
+                {t(`filters.specialLists.${list}`)}
+              </option>
+            ))}
+          </SelectField>
+        </Section>
+
+        <Section title={t('filters.sections.texts')}>
+          {text('studio')}
+          {text('originalName')}
+          {text('note')}
+          <Stack direction="row" spacing={1}>
+            {text('dp0')}
+            {text('dp1')}
+          </Stack>
+        </Section>
+      </Stack>
+      <Divider />
+      <Stack direction="row" spacing={1} sx={{ p: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+        <Button color="inherit" onClick={onClear} disabled={activeCount === 0} data-testid="drawer-clear-filters">
+          {t('filters.clear')}
+        </Button>
+        <Button variant="contained" onClick={onClose} data-testid="show-results">
+          {resultCount === undefined ? t('filters.showResults') : t('filters.showCount', { count: resultCount, formatted: resultCount.toLocaleString(i18n.resolvedLanguage) })}
+        </Button>
+      </Stack>
+    </Drawer>
+  );
+}

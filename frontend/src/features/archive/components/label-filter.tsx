@@ -1,0 +1,105 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { useSearchLabels } from '../api/get-labels';
+import type { LabelMode } from '../lib/search-filters';
+import type { LabelOption } from '../types';
+
+type Props = {
+  value: number[];
+  mode: LabelMode;
+  onChange: (labels: number[]) => void;
+  onModeChange: (mode: LabelMode) => void;
+};
+
+/** Label options grouped under their group header, groups and labels in alphabetical order. */
+export function labelChoices(labels: LabelOption[], locale?: string) {
+  const groupNames = new Map(labels.filter((label) => label.isGroupHeader).map((label) => [label.groupId ?? label.id, label.label]));
+  const groupOf = (label: LabelOption) => (label.groupId !== null && label.groupId !== undefined ? (groupNames.get(label.groupId) ?? '') : '');
+  const options = labels
+    .filter((label) => !label.isGroupHeader)
+    .sort((a, b) => groupOf(a).localeCompare(groupOf(b), locale) || a.label.localeCompare(b.label, locale));
+  return { options, groupOf, grouped: groupNames.size > 0 };
+}
+
+/** Labels: an autocomplete of chips, grouped by header, and whether a design needs all of them or any. */
+export function LabelFilter({ value, mode, onChange, onModeChange }: Props) {
+  const { t, i18n } = useTranslation('archive');
+  const labels = useSearchLabels();
+  const { options, groupOf, grouped } = labelChoices(labels.data ?? [], i18n.resolvedLanguage);
+  const known = new Map(options.map((label) => [label.id, label]));
+  // Ids of a shared link the list does not (yet) hold stay visible and removable.
+  const selected: LabelOption[] = value.map(
+    (id) => known.get(id) ?? { id, label: `#${id}`, labelSef: '', groupId: null, isGroupHeader: false, labelCount: 0 },
+  );
+
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flex: '2 1 320px', minWidth: 0 }}>
+      <Autocomplete
+        multiple
+        size="small"
+        limitTags={2}
+        options={options}
+        value={selected}
+        loading={labels.isPending}
+        groupBy={grouped ? groupOf : undefined}
+        getOptionLabel={(label) => label.label}
+        isOptionEqualToValue={(option, other) => option.id === other.id}
+        filterSelectedOptions
+        onChange={(_event, next) => onChange(next.map((label) => label.id))}
+        renderOption={(props, label) => {
+          const { key, ...optionProps } = props;
+          return (
+            <Box component="li" key={key} {...optionProps} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+              <span>{label.label}</span>
+              {label.labelCount > 0 && (
+                <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+                  {label.labelCount.toLocaleString(i18n.resolvedLanguage)}
+                </Box>
+              )}
+            </Box>
+          );
+        }}
+        renderValue={(chosen, getItemProps) =>
+          chosen.map((label, index) => {
+            const { key, ...itemProps } = getItemProps({ index });
+            return <Chip key={key} size="small" label={label.label} {...itemProps} />;
+          })
+        }
+        renderInput={(params) => (
+          <TextField {...params} margin="none" label={t('filters.labels')} placeholder={value.length === 0 ? t('filters.labelsPlaceholder') : undefined} />
+        )}
+        data-testid="filter-labels"
+        sx={{ flex: 1, minWidth: 0 }}
+      />
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={mode}
+        onChange={(_event, next: LabelMode | null) => {
+          if (next) onModeChange(next);
+        }}
+        aria-label={t('filters.labelMode.label')}
+        data-testid="label-mode"
+        data-mode={mode}
+        sx={{ flexShrink: 0 }}
+      >
+        <Tooltip describeChild title={t('filters.labelMode.allHint')}>
+          <ToggleButton value="all" sx={{ px: 1.25, textTransform: 'none' }}>
+            {t('filters.labelMode.all')}
+          </ToggleButton>
+        </Tooltip>
+        <Tooltip describeChild title={t('filters.labelMode.anyHint')}>
+          <ToggleButton value="any" sx={{ px: 1.25, textTransform: 'none' }}>
+            {t('filters.labelMode.any')}
+          </ToggleButton>
+        </Tooltip>
+      </ToggleButtonGroup>
+    </Box>
+  );
+}

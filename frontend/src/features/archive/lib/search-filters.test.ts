@@ -1,0 +1,129 @@
+import {
+  activeFilterKeys,
+  clearedFilters,
+  emptyFilters,
+  filtersToParams,
+  normaliseHex,
+  parseFilters,
+  parsePage,
+  searchForm,
+  withoutFilter,
+  type SearchFilters,
+} from './search-filters';
+
+const everything: SearchFilters = {
+  number: '01-05',
+  labels: [11, 12],
+  labelMode: 'any',
+  color: '#c03040',
+  colorDistance: 18,
+  moldState: 'engraved',
+  channelCounts: [2, 3],
+  designType: 'rotary',
+  customer: 'cu-1',
+  dateRange: 0,
+  dateFrom: '2025-01-01',
+  dateTo: '2025-03-31',
+  dateField: 'edit',
+  archive: 2,
+  confined: 'closed',
+  order: 2,
+  studio: 'Studio A',
+  originalName: 'rose',
+  note: 'silk',
+  specialList: 3,
+  dp0: 'summer',
+  dp1: 'A&B',
+  owned: true,
+};
+
+describe('search filters in the URL', () => {
+  it('an empty search has an empty query string', () => {
+    expect(filtersToParams(emptyFilters()).toString()).toBe('');
+    expect(parseFilters(new URLSearchParams())).toEqual(emptyFilters());
+  });
+
+  it('round-trip every filter through the query string', () => {
+    const query = filtersToParams(everything, 2).toString();
+    expect(query).toBe(
+      'number=01-05&labels=11%2C12&labelMode=any&color=c03040&distance=18&status=engraved&screens=2%2C3&type=rotary&customer=cu-1' +
+        '&from=2025-01-01&to=2025-03-31&dateField=edit&archive=2&confined=closed&sort=2&studio=Studio+A&original=rose&note=silk' +
+        '&list=3&dp0=summer&dp1=A%26B&owned=1&page=3',
+    );
+    const params = new URLSearchParams(query);
+    expect(parseFilters(params)).toEqual(everything);
+    expect(parsePage(params)).toBe(2);
+  });
+
+  it('round-trip a preset date range and the default label mode of the user', () => {
+    const filters: SearchFilters = { ...emptyFilters('any'), dateRange: 9, number: 'VR' };
+    expect(filtersToParams(filters).toString()).toBe('number=VR&date=9');
+    expect(parseFilters(filtersToParams(filters), 'any')).toEqual(filters);
+  });
+
+  it('ignore malformed values of a hand-edited link', () => {
+    const params = new URLSearchParams(
+      'color=zzz&distance=99&status=shiny&screens=2,x,-1,2,10&type=vinyl&date=12&from=2025-02-30&to=yesterday&archive=abc&confined=maybe&sort=5&list=9&labelMode=some&owned=no&page=-4',
+    );
+    expect(parseFilters(params)).toEqual({ ...emptyFilters(), channelCounts: [2, 10], colorDistance: 40 });
+    expect(parsePage(params)).toBe(0);
+  });
+
+  it('read short colours and upper case', () => {
+    expect(normaliseHex('#ABC')).toBe('#aabbcc');
+    expect(normaliseHex('C03040')).toBe('#c03040');
+    expect(normaliseHex('red')).toBeNull();
+    expect(parseFilters(new URLSearchParams('color=%23FFF')).color).toBe('#ffffff');
+  });
+});
+
+describe('search form', () => {
+  it('sends only what is set, with the server field names', () => {
+    expect(searchForm(emptyFilters())).toEqual({ order: '0' });
+    expect(searchForm(everything)).toEqual({
+      number: '01-05',
+      color: '#C03040',
+      colorDistance: '18',
+      moldstate: 'engraved',
+      channelcounts: '2,3',
+      type: 'rotary',
+      labels: '11,12',
+      labelSearchMode: 'any',
+      dateFrom: '2025-01-01',
+      dateTo: '2025-03-31',
+      dateField: 'edit',
+      archive: '2',
+      confined: 'closed',
+      order: '2',
+      studio: 'Studio A',
+      originalname: 'rose',
+      note: 'silk',
+      specialListId: '3',
+      customer: 'cu-1',
+      dp0: 'summer',
+      dp1: 'A&B',
+      owned: 'true',
+    });
+  });
+
+  it('sends a preset date range only without custom dates', () => {
+    expect(searchForm({ ...emptyFilters(), dateRange: 4 })).toEqual({ dateRange: '4', dateField: 'upload', order: '0' });
+    expect(searchForm({ ...emptyFilters(), dateRange: 4, dateFrom: '2025-01-01' })).toEqual({ dateFrom: '2025-01-01', dateField: 'upload', order: '0' });
+  });
+
+  it('never sends the AI image fields', () => {
+    expect(Object.keys(searchForm(everything))).not.toEqual(expect.arrayContaining(['similarImage']));
+    expect(Object.keys(searchForm(everything))).not.toContain('similarId');
+  });
+});
+
+describe('active filters', () => {
+  it('lists, removes and clears filters but keeps the sort and label mode', () => {
+    expect(activeFilterKeys(emptyFilters())).toEqual([]);
+    expect(activeFilterKeys(everything)).toHaveLength(17);
+    expect(withoutFilter(everything, 'color')).toMatchObject({ color: '', colorDistance: 10 });
+    expect(withoutFilter(everything, 'date')).toMatchObject({ dateRange: 0, dateFrom: '', dateTo: '', dateField: 'upload' });
+    expect(activeFilterKeys(withoutFilter(everything, 'labels'))).not.toContain('labels');
+    expect(clearedFilters(everything)).toEqual({ ...emptyFilters('any'), order: 2 });
+  });
+});

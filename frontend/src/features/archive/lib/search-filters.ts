@@ -1,0 +1,350 @@
+import type { DesignType, ScreenStatus } from '../types';
+
+/**
+ * The archive search filters: one pure model, written to and read from the URL (so a search is
+ * shareable and the back button works) and turned into the form of POST /search/design/basic.
+ */
+
+export const screenStatuses: readonly ScreenStatus[] = ['engraved', 'not_engraved', 'faded', 'none'];
+export const designTypes: readonly DesignType[] = ['rotary', 'digital'];
+export const confinedStates = ['open', 'closed'] as const;
+export type Confined = (typeof confinedStates)[number];
+export const labelModes = ['all', 'any'] as const;
+export type LabelMode = (typeof labelModes)[number];
+export const dateFields = ['upload', 'edit'] as const;
+export type DateField = (typeof dateFields)[number];
+
+/** Date range presets (spec section 9): 0 all times … 11 last 365 days. */
+export const dateRangePresets = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+export type DateRangePreset = (typeof dateRangePresets)[number];
+/** 0 upload date, 1 modify date (newest first), 2 design number ascending. */
+export const sortOrders = [0, 1, 2] as const;
+export type SortOrder = (typeof sortOrders)[number];
+/** 1 pinned designs, 2 designs with orders, 3 designs never ordered; 0 = no list. */
+export const specialLists = [1, 2, 3] as const;
+export type SpecialList = (typeof specialLists)[number] | 0;
+/** Screen (channel) counts offered as exact values. */
+export const channelCountOptions = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+
+export const DEFAULT_COLOR_DISTANCE = 10;
+export const MIN_COLOR_DISTANCE = 1;
+export const MAX_COLOR_DISTANCE = 40;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+/** Spec section 9: the default archive id means every archive. */
+export const ALL_ARCHIVES = -1;
+
+export type SearchFilters = {
+  number: string;
+  labels: number[];
+  labelMode: LabelMode;
+  /** "#rrggbb" (lower case) or "". */
+  color: string;
+  colorDistance: number;
+  moldState: ScreenStatus | '';
+  channelCounts: number[];
+  designType: DesignType | '';
+  customer: string;
+  dateRange: DateRangePreset;
+  /** YYYY-MM-DD or "": a custom range replaces the preset. */
+  dateFrom: string;
+  dateTo: string;
+  dateField: DateField;
+  archive: number;
+  confined: Confined | '';
+  order: SortOrder;
+  studio: string;
+  originalName: string;
+  note: string;
+  specialList: SpecialList;
+  dp0: string;
+  dp1: string;
+  owned: boolean;
+};
+
+export function emptyFilters(labelMode: LabelMode = 'all'): SearchFilters {
+  return {
+    number: '',
+    labels: [],
+    labelMode,
+    color: '',
+    colorDistance: DEFAULT_COLOR_DISTANCE,
+    moldState: '',
+    channelCounts: [],
+    designType: '',
+    customer: '',
+    dateRange: 0,
+    dateFrom: '',
+    dateTo: '',
+    dateField: 'upload',
+    archive: ALL_ARCHIVES,
+    confined: '',
+    order: 0,
+    studio: '',
+    originalName: '',
+    note: '',
+    specialList: 0,
+    dp0: '',
+    dp1: '',
+    owned: false,
+  };
+}
+
+/** The URL parameter of each filter. */
+const param = {
+  number: 'number',
+  labels: 'labels',
+  labelMode: 'labelMode',
+  color: 'color',
+  colorDistance: 'distance',
+  moldState: 'status',
+  channelCounts: 'screens',
+  designType: 'type',
+  customer: 'customer',
+  dateRange: 'date',
+  dateFrom: 'from',
+  dateTo: 'to',
+  dateField: 'dateField',
+  archive: 'archive',
+  confined: 'confined',
+  order: 'sort',
+  studio: 'studio',
+  originalName: 'original',
+  note: 'note',
+  specialList: 'list',
+  dp0: 'dp0',
+  dp1: 'dp1',
+  owned: 'owned',
+} as const satisfies Record<keyof SearchFilters, string>;
+
+export const PAGE_PARAM = 'page';
+
+function oneOf<T extends string | number>(values: readonly T[], value: unknown): T | undefined {
+  return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
+}
+
+function integer(text: string | null): number | undefined {
+  if (text === null || !/^-?\d+$/.test(text.trim())) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/** Distinct positive integers of a comma separated list, ascending; anything else is dropped. */
+function integerList(text: string | null): number[] {
+  if (!text) return [];
+  const values = text
+    .split(',')
+    .map((part) => integer(part))
+    .filter((value): value is number => value !== undefined && value > 0);
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+/** "#rrggbb" from "#RRGGBB", "rrggbb", "#rgb" or "rgb"; null for anything else. */
+export function normaliseHex(input: string): string | null {
+  const text = input.trim().replace(/^#/, '').toLowerCase();
+  if (/^[0-9a-f]{6}$/.test(text)) return `#${text}`;
+  if (/^[0-9a-f]{3}$/.test(text)) return `#${[...text].map((c) => c + c).join('')}`;
+  return null;
+}
+
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+export function clampDistance(value: number): number {
+  if (!Number.isFinite(value)) return DEFAULT_COLOR_DISTANCE;
+  return Math.min(MAX_COLOR_DISTANCE, Math.max(MIN_COLOR_DISTANCE, Math.round(value)));
+}
+
+/**
+ * The filters a URL holds. Unknown or malformed values are ignored (a hand-edited or old link
+ * still opens); `labelMode` comes from the user's setting when the URL does not say.
+ */
+export function parseFilters(params: URLSearchParams, defaultLabelMode: LabelMode = 'all'): SearchFilters {
+  const empty = emptyFilters(defaultLabelMode);
+  const text = (key: keyof SearchFilters) => (params.get(param[key]) ?? '').trim();
+  const distance = integer(params.get(param.colorDistance));
+  const dateRange = integer(params.get(param.dateRange));
+  const archive = integer(params.get(param.archive));
+  const order = integer(params.get(param.order));
+  const specialList = integer(params.get(param.specialList));
+  const dateFrom = text('dateFrom');
+  const dateTo = text('dateTo');
+  return {
+    number: text('number'),
+    labels: integerList(params.get(param.labels)),
+    labelMode: oneOf(labelModes, text('labelMode')) ?? empty.labelMode,
+    color: normaliseHex(text('color')) ?? '',
+    colorDistance: distance === undefined ? DEFAULT_COLOR_DISTANCE : clampDistance(distance),
+    moldState: oneOf(screenStatuses, text('moldState')) ?? '',
+    channelCounts: integerList(params.get(param.channelCounts)),
+    designType: oneOf(designTypes, text('designType')) ?? '',
+    customer: text('customer'),
+    dateRange: oneOf(dateRangePresets, dateRange) ?? 0,
+    dateFrom: isIsoDate(dateFrom) ? dateFrom : '',
+    dateTo: isIsoDate(dateTo) ? dateTo : '',
+    dateField: oneOf(dateFields, text('dateField')) ?? 'upload',
+    archive: archive !== undefined && archive > 0 ? archive : ALL_ARCHIVES,
+    confined: oneOf(confinedStates, text('confined')) ?? '',
+    order: oneOf(sortOrders, order) ?? 0,
+    studio: text('studio'),
+    originalName: text('originalName'),
+    note: text('note'),
+    specialList: oneOf(specialLists, specialList) ?? 0,
+    dp0: text('dp0'),
+    dp1: text('dp1'),
+    owned: text('owned') === '1' || text('owned') === 'true',
+  };
+}
+
+/** The 1-based page of the URL (paged mode), as a 0-based page. */
+export function parsePage(params: URLSearchParams): number {
+  const page = integer(params.get(PAGE_PARAM));
+  return page !== undefined && page > 1 ? page - 1 : 0;
+}
+
+/**
+ * The URL parameters of the filters: only what differs from an empty search, in a fixed order,
+ * so one search has one URL. `page` (0-based) is written 1-based when past the first page.
+ */
+export function filtersToParams(filters: SearchFilters, page = 0): URLSearchParams {
+  const params = new URLSearchParams();
+  const empty = emptyFilters();
+  const set = (key: keyof SearchFilters, value: string) => {
+    if (value !== '') params.set(param[key], value);
+  };
+  set('number', filters.number.trim());
+  set('labels', filters.labels.join(','));
+  if (filters.labels.length > 0) set('labelMode', filters.labelMode);
+  set('color', filters.color.replace(/^#/, ''));
+  if (filters.color && filters.colorDistance !== DEFAULT_COLOR_DISTANCE) set('colorDistance', String(filters.colorDistance));
+  set('moldState', filters.moldState);
+  set('channelCounts', filters.channelCounts.join(','));
+  set('designType', filters.designType);
+  set('customer', filters.customer.trim());
+  if (filters.dateRange !== empty.dateRange) set('dateRange', String(filters.dateRange));
+  set('dateFrom', filters.dateFrom);
+  set('dateTo', filters.dateTo);
+  if (filters.dateField !== empty.dateField) set('dateField', filters.dateField);
+  if (filters.archive !== ALL_ARCHIVES) set('archive', String(filters.archive));
+  set('confined', filters.confined);
+  if (filters.order !== empty.order) set('order', String(filters.order));
+  set('studio', filters.studio.trim());
+  set('originalName', filters.originalName.trim());
+  set('note', filters.note.trim());
+  if (filters.specialList !== 0) set('specialList', String(filters.specialList));
+  set('dp0', filters.dp0.trim());
+  set('dp1', filters.dp1.trim());
+  if (filters.owned) params.set(param.owned, '1');
+  if (page > 0) params.set(PAGE_PARAM, String(page + 1));
+  return params;
+}
+
+export type SearchForm = Record<string, string>;
+
+/**
+ * The form of POST /search/design/basic/{page}/{pageSize}: only the fields that are set. A custom
+ * date range replaces the preset; the distance goes with a colour, the mode with labels.
+ */
+export function searchForm(filters: SearchFilters): SearchForm {
+  const form: SearchForm = {};
+  const set = (key: string, value: string) => {
+    if (value !== '') form[key] = value;
+  };
+  set('number', filters.number.trim());
+  if (filters.color) {
+    set('color', filters.color.toUpperCase());
+    set('colorDistance', String(filters.colorDistance));
+  }
+  set('moldstate', filters.moldState);
+  set('channelcounts', filters.channelCounts.join(','));
+  set('type', filters.designType);
+  if (filters.labels.length > 0) {
+    set('labels', filters.labels.join(','));
+    set('labelSearchMode', filters.labelMode);
+  }
+  const customDates = Boolean(filters.dateFrom || filters.dateTo);
+  if (customDates) {
+    set('dateFrom', filters.dateFrom);
+    set('dateTo', filters.dateTo);
+  } else if (filters.dateRange !== 0) {
+    set('dateRange', String(filters.dateRange));
+  }
+  if (customDates || filters.dateRange !== 0) set('dateField', filters.dateField);
+  if (filters.archive !== ALL_ARCHIVES) set('archive', String(filters.archive));
+  set('confined', filters.confined);
+  set('order', String(filters.order));
+  set('studio', filters.studio.trim());
+  set('originalname', filters.originalName.trim());
+  set('note', filters.note.trim());
+  if (filters.specialList !== 0) set('specialListId', String(filters.specialList));
+  set('customer', filters.customer.trim());
+  set('dp0', filters.dp0.trim());
+  set('dp1', filters.dp1.trim());
+  if (filters.owned) set('owned', 'true');
+  return form;
+}
+
+/** The filters a user can remove one by one (chips) and that "clear filters" resets; the sort is not one. */
+export const filterKeys = [
+  'number',
+  'labels',
+  'color',
+  'moldState',
+  'channelCounts',
+  'designType',
+  'customer',
+  'date',
+  'archive',
+  'confined',
+  'studio',
+  'originalName',
+  'note',
+  'specialList',
+  'dp0',
+  'dp1',
+  'owned',
+] as const;
+export type FilterKey = (typeof filterKeys)[number];
+
+export function isFilterActive(filters: SearchFilters, key: FilterKey): boolean {
+  switch (key) {
+    case 'labels':
+    case 'channelCounts':
+      return filters[key].length > 0;
+    case 'date':
+      return filters.dateRange !== 0 || Boolean(filters.dateFrom || filters.dateTo);
+    case 'archive':
+      return filters.archive !== ALL_ARCHIVES;
+    case 'specialList':
+      return filters.specialList !== 0;
+    case 'owned':
+      return filters.owned;
+    default:
+      return filters[key].trim() !== '';
+  }
+}
+
+export function activeFilterKeys(filters: SearchFilters): FilterKey[] {
+  return filterKeys.filter((key) => isFilterActive(filters, key));
+}
+
+/** The filters without `key` (back to its empty value). */
+export function withoutFilter(filters: SearchFilters, key: FilterKey): SearchFilters {
+  const empty = emptyFilters(filters.labelMode);
+  switch (key) {
+    case 'color':
+      return { ...filters, color: '', colorDistance: empty.colorDistance };
+    case 'date':
+      return { ...filters, dateRange: 0, dateFrom: '', dateTo: '', dateField: empty.dateField };
+    default:
+      return { ...filters, [key]: empty[key] };
+  }
+}
+
+/** Every filter cleared; the sort and the label mode stay. */
+export function clearedFilters(filters: SearchFilters): SearchFilters {
+  return { ...emptyFilters(filters.labelMode), order: filters.order };
+}

@@ -1,0 +1,39 @@
+/** "12.3 MB": sizes with binary multiples, one decimal above kilobytes. */
+export function formatBytes(bytes: number, locale: string | undefined): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return `${number} ${units[unit]}`;
+}
+
+/** Spec section 9: dimensions rounded to 2 decimals. */
+export function formatDecimal(value: number | null | undefined, locale: string | undefined, minimumFractionDigits = 0): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits: 2 }).format(value);
+}
+
+/**
+ * A server date-time in the user's locale ("2 Jan 2025, 10:00"); the text as it came when it is
+ * not a date. The server sends local date-times without a zone: they are shown as they are.
+ */
+export function formatDateTime(value: string | null | undefined, locale: string | undefined, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+  if (!value) return '—';
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? value : new Intl.DateTimeFormat(locale, options).format(parsed);
+}
+
+/** A server date in the user's locale, without the time ("2 Jan 2025"). */
+export function formatDate(value: string | null | undefined, locale: string | undefined): string {
+  return formatDateTime(value, locale, { dateStyle: 'medium' });
+}
+
+/** A share between 0 and 1 as a percentage ("40 %" in English, "%40" in Turkish). */
+export function formatShare(share: number, locale: string | undefined): string {
+  if (!Number.isFinite(share)) return '—';
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: share < 0.01 ? 1 : 0 }).format(share);
+}
