@@ -452,21 +452,29 @@ struct ColorHitRow {
     guid: String,
     #[diesel(sql_type = Double)]
     distance: f64,
+    #[diesel(sql_type = BigInt)]
+    total: i64,
 }
 
 /// Palette entries near the colour, per design: the best score and the closest distance.
+///
+/// `near` is MATERIALIZED so that CIEDE2000 runs once per palette entry: inlined, both databases
+/// copy the expression into the filter and into each aggregate and compute it three times.
 fn color_matches(color: &ColorQuery) -> Sql {
     let [l, a, b] = color.lab;
-    let mut sql = Sql::new("SELECT design_guid, MIN(distance + ");
-    sql.push(&format!("{SHARE_WEIGHT:.1} * (1.0 - share)) AS score, MIN(distance) AS distance FROM (SELECT design_guid, share, desen_ciede2000(l, a, b, "))
-        .bind(l)
+    let mut sql =
+        Sql::new("WITH near AS MATERIALIZED (SELECT design_guid, share, desen_ciede2000(l, a, b, ");
+    sql.bind(l)
         .push(", ")
         .bind(a)
         .push(", ")
         .bind(b)
         .push(") AS distance FROM colorway_colors WHERE bin IN ")
         .bind_list(bins_within(color.lab, color.distance))
-        .push(") near WHERE distance <= ")
+        .push(") SELECT design_guid, MIN(distance + ")
+        .push(&format!(
+            "{SHARE_WEIGHT:.1} * (1.0 - share)) AS score, MIN(distance) AS distance FROM near WHERE distance <= "
+        ))
         .bind(color.distance)
         .push(" GROUP BY design_guid");
     sql
@@ -512,24 +520,66 @@ pub fn find_page(
         let mut from = Sql::new("designs JOIN (");
         from.append(&color_matches(color))
             .push(") hits ON hits.design_guid = designs.guid");
-        let total = count(conn, &from, &condition)?;
-        let mut rows = Sql::new("SELECT designs.guid AS guid, hits.distance AS distance FROM ");
+        // One pass: the total comes with the page (a window over every hit, before LIMIT), so
+        // the palette entries near the colour are scored once per search.
+        let mut rows = Sql::new(
+            "SELECT designs.guid AS guid, hits.distance AS distance, COUNT(*) OVER () AS total FROM ",
+        );
         rows.append(&from)
             .push(" WHERE ")
             .append(&condition)
             .push(" ORDER BY hits.score ASC, designs.uploaded_at DESC, designs.guid DESC");
         window(&mut rows, limit, offset);
-        let hits = rows
-            .load::<ColorHitRow>(conn)?
+        let found = rows.load::<ColorHitRow>(conn)?;
+        let total = match found.first() {
+            Some(row) => row.total,
+            // A page past the last hit has no row to carry the total.
+            None if offset > 0 => count(conn, &from, &condition)?,
+            None => 0,
+        };
+        let hits = found
             .into_iter()
             .map(|r| (r.guid, Some(r.distance)))
             .collect();
         return Ok((hits, total));
     }
-    let total = count(conn, &Sql::new("designs"), &condition)?;
+    let unfiltered = filters.sql().text() == "1 = 1";
+    let count_all = |conn: &mut DbConnection| -> Result<i64, CatalogError> {
+        // Without WHERE, SQLite counts off the b-tree instead of visiting every row.
+        Ok(Sql::new("SELECT COUNT(*) AS n FROM designs")
+            .get_result::<CountRow>(conn)?
+            .n)
+    };
+    let total = match scope {
+        Scope::Everything if unfiltered => count_all(conn)?,
+        // Every member of a pool is a design (pool_members references designs, ON DELETE
+        // CASCADE): without filters the total is the member count, read off pool_members' key.
+        Scope::Pool {
+            pool,
+            own_customer: None,
+        } if unfiltered => {
+            let mut sql = Sql::new("SELECT COUNT(*) AS n FROM pool_members WHERE pool_guid = ");
+            sql.bind(pool);
+            sql.get_result::<CountRow>(conn)?.n
+        }
+        _ => count(conn, &Sql::new("designs"), &condition)?,
+    };
+    // SQLite collects a pool (`IN`) whole and sorts it before taking a page: right for a small
+    // pool, hundreds of milliseconds for one of 100,000 designs. Probing the pool per design while
+    // reading designs in page order (`EXISTS`) reads about (offset + limit) × designs / total
+    // rows instead of about `total`; the count just taken decides. PostgreSQL weighs both itself.
+    let probe = matches!(scope, Scope::Pool { .. })
+        && matches!(conn, DbConnection::Sqlite(_))
+        && total > 0
+        && (offset + limit).saturating_mul(count_all(conn)?) < total.saturating_mul(total);
+    let page_condition = if probe {
+        Sql::and(&[scope.probe_sql(), filters.sql()])
+    } else {
+        condition.clone()
+    };
     let select = |extra: &str| {
         let mut sql = Sql::new("SELECT designs.guid AS guid FROM designs");
-        sql.push(extra).push(" WHERE ").append(&condition);
+        sql.push(extra).push(" WHERE ").append(&page_condition);
         sql
     };
     let load = |conn: &mut DbConnection, sql: Sql| -> Result<Vec<String>, CatalogError> {

@@ -413,9 +413,141 @@ fn upload_times(rng: &mut StdRng, now: NaiveDateTime) -> Vec<NaiveDateTime> {
     times
 }
 
-/// The SQL of one chunk of designs with everything that hangs off them.
+/// A generated value: text (quoted in SQL), a literal (numbers, TRUE/FALSE), or NULL.
+enum V {
+    T(String),
+    L(String),
+    Null,
+}
+
+fn t(text: impl Into<String>) -> V {
+    V::T(text.into())
+}
+
+fn l(literal: impl ToString) -> V {
+    V::L(literal.to_string())
+}
+
+/// The rows of one table in a chunk, written as multi-row `INSERT`s (SQLite) or as `COPY` text
+/// (PostgreSQL).
+struct TableRows {
+    table: &'static str,
+    columns: &'static str,
+    backend: Backend,
+    rows: usize,
+    text: String,
+}
+
+impl TableRows {
+    fn new(table: &'static str, columns: &'static str, backend: Backend) -> TableRows {
+        TableRows {
+            table,
+            columns,
+            backend,
+            rows: 0,
+            text: String::with_capacity(1 << 20),
+        }
+    }
+
+    fn push(&mut self, row: &[V]) {
+        match self.backend {
+            Backend::Sqlite => {
+                if self.rows.is_multiple_of(ROWS_PER_INSERT) {
+                    if self.rows > 0 {
+                        self.text.push_str(";\n");
+                    }
+                    write!(
+                        self.text,
+                        "INSERT INTO {} ({}) VALUES (",
+                        self.table, self.columns
+                    )
+                    .unwrap();
+                } else {
+                    self.text.push_str(",(");
+                }
+                for (i, value) in row.iter().enumerate() {
+                    if i > 0 {
+                        self.text.push_str(", ");
+                    }
+                    match value {
+                        V::T(text) => write!(self.text, "'{}'", text.replace('\'', "''")).unwrap(),
+                        V::L(literal) => self.text.push_str(literal),
+                        V::Null => self.text.push_str("NULL"),
+                    }
+                }
+                self.text.push(')');
+            }
+            Backend::Postgres => {
+                for (i, value) in row.iter().enumerate() {
+                    if i > 0 {
+                        self.text.push('\t');
+                    }
+                    match value {
+                        V::T(text) | V::L(text) => self.text.push_str(text),
+                        V::Null => self.text.push_str("\\N"),
+                    }
+                }
+                self.text.push('\n');
+            }
+        }
+        self.rows += 1;
+    }
+
+    fn finish(mut self) -> (&'static str, String) {
+        if self.backend == Backend::Sqlite && self.rows > 0 {
+            self.text.push_str(";\n");
+        }
+        (self.table, self.text)
+    }
+}
+
+/// One chunk of designs with everything that hangs off them: (table, rows) in insertion order.
+type Chunk = Vec<(&'static str, String)>;
+
+/// Writes a chunk in one transaction: `INSERT`s on SQLite, `COPY` on PostgreSQL.
+fn write_chunk(conn: &mut DbConnection, chunk: &Chunk) {
+    match conn {
+        DbConnection::Sqlite(c) => c
+            .transaction(|c| {
+                for (_, sql) in chunk {
+                    c.batch_execute(sql)?;
+                }
+                diesel::QueryResult::Ok(())
+            })
+            .unwrap(),
+        DbConnection::Postgresql(c) => c
+            .transaction(|c| {
+                for (table, data) in chunk {
+                    macro_rules! copy {
+                        ($table:path) => {
+                            diesel::copy_from($table)
+                                .from_raw_data($table, |out| {
+                                    out.write_all(data.as_bytes()).unwrap();
+                                    diesel::QueryResult::Ok(())
+                                })
+                                .execute(c)?
+                        };
+                    }
+                    use db::schema::*;
+                    match *table {
+                        "designs" => copy!(designs::table),
+                        "design_parameters" => copy!(design_parameters::table),
+                        "design_labels" => copy!(design_labels::table),
+                        "colorways" => copy!(colorways::table),
+                        "colorway_colors" => copy!(colorway_colors::table),
+                        "design_orders" => copy!(design_orders::table),
+                        other => panic!("no COPY for {other}"),
+                    };
+                }
+                diesel::QueryResult::Ok(())
+            })
+            .unwrap(),
+    }
+}
+
+/// Generates one chunk of designs with everything that hangs off them.
 #[expect(clippy::too_many_arguments, reason = "the generator's state")]
-fn chunk_sql(
+fn chunk(
     rng: &mut StdRng,
     draws: &Draws,
     archive: &Archive,
@@ -423,12 +555,38 @@ fn chunk_sql(
     first: usize,
     numbers: &mut [u32; 5],
     now: NaiveDateTime,
+    backend: Backend,
     out: &mut Vec<String>,
     counts: &mut (usize, usize),
-) -> String {
-    let mut sql = String::with_capacity(16 << 20);
-    let (mut designs, mut parameters, mut labels) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut colorways, mut colors, mut orders) = (Vec::new(), Vec::new(), Vec::new());
+) -> Chunk {
+    // Columns in the schema's order (COPY writes every column).
+    let mut designs = TableRows::new(
+        "designs",
+        "guid, number, archive_id, design_type, screen_status, channel_count, layer_count, is_confined, customer_guid, studio, notes, original_name, owned_extra, width_px, height_px, dpi, color_mode, bit_depth, repeat_direction, repeat_offset, repeat_offset_custom, closed_countries, uploaded_at, edited_at",
+        backend,
+    );
+    let mut parameters = TableRows::new(
+        "design_parameters",
+        "design_guid, dp0, dp1, dp2, dp3, dp4, dp5, dp6, dp7, dp8, dp9",
+        backend,
+    );
+    let mut labels = TableRows::new("design_labels", "design_guid, label_id", backend);
+    let mut colorways = TableRows::new(
+        "colorways",
+        "guid, design_guid, name, position, inks, source_key, source_name, source_hash, renditions_key, preview_width, preview_height, tile_levels, thumbnails, created_at",
+        backend,
+    );
+    let mut colors = TableRows::new(
+        "colorway_colors",
+        "colorway_guid, position, l, a, b, rgb, share, design_guid, bin",
+        backend,
+    );
+    let mut orders = TableRows::new(
+        "design_orders",
+        "id, design_guid, customer_guid, amount, order_type, ordered_at",
+        backend,
+    );
+    let stamp = |t: NaiveDateTime| V::T(t.format("%Y-%m-%d %H:%M:%S").to_string());
     for (offset, uploaded) in times.iter().enumerate() {
         let guid = uuid(rng);
         let archive_index = draws.archive.sample(rng);
@@ -461,31 +619,41 @@ fn chunk_sql(
             String::new()
         };
         let closed = if rng.gen_bool(0.05) { "RU,IR" } else { "" };
-        let (width, height) = (rng.gen_range(4000..12000), rng.gen_range(4000..12000));
-        designs.push(format!(
-            "('{guid}', '{number}', {archive_id}, '{kind}', '{status}', {channels}, {layers}, {confined}, {customer}, '{studio}', '{notes}', 'DSN_{serial}.tif', {owned}, {width}, {height}, {dpi}, '{mode}', {depth}, '{direction}', '{offset}', NULL, '{closed}', {uploaded}, {edited})",
-            archive_id = archive.archives[archive_index],
-            layers = if rotary { channels } else { 1 },
-            confined = boolean(confined),
-            customer = customer.map_or("NULL".into(), |c| format!("'{c}'")),
-            studio = STUDIOS[rng.gen_range(0..STUDIOS.len())],
-            serial = first + offset,
-            owned = boolean(rng.gen_bool(0.03)),
-            dpi = [150, 300, 600][rng.gen_range(0..3)],
-            mode = if rotary { "multichannel" } else { "rgb" },
-            depth = if rng.gen_bool(0.8) { 8 } else { 16 },
-            direction = ["none", "horizontal", "vertical"][rng.gen_range(0..3)],
-            offset = ["none", "1/2", "1/3", "1/4"][rng.gen_range(0..4)],
-            uploaded = time(*uploaded),
-            edited = time(edited),
-        ));
+        designs.push(&[
+            t(&guid),
+            t(&number),
+            l(archive.archives[archive_index]),
+            t(kind),
+            t(status),
+            l(channels),
+            l(if rotary { channels } else { 1 }),
+            l(boolean(confined)),
+            customer.map_or(V::Null, t),
+            t(STUDIOS[rng.gen_range(0..STUDIOS.len())]),
+            t(notes),
+            t(format!("DSN_{}.tif", first + offset)),
+            l(boolean(rng.gen_bool(0.03))),
+            l(rng.gen_range(4000..12000)),
+            l(rng.gen_range(4000..12000)),
+            l([150, 300, 600][rng.gen_range(0..3)]),
+            t(if rotary { "multichannel" } else { "rgb" }),
+            l(if rng.gen_bool(0.8) { 8 } else { 16 }),
+            t(["none", "horizontal", "vertical"][rng.gen_range(0..3)]),
+            t(["none", "1/2", "1/3", "1/4"][rng.gen_range(0..4)]),
+            V::Null,
+            t(closed),
+            stamp(*uploaded),
+            stamp(edited),
+        ]);
         if rng.gen_bool(0.8) {
             let season = if uploaded.month() < 7 { "SS" } else { "FW" };
-            parameters.push(format!(
-                "('{guid}', '{}', '{season}{:02}', '', '', '', '', '', '', '', '')",
-                FABRICS[draws.fabric.sample(rng)],
-                uploaded.year() % 100,
-            ));
+            let mut row = vec![
+                t(&guid),
+                t(FABRICS[draws.fabric.sample(rng)]),
+                t(format!("{season}{:02}", uploaded.year() % 100)),
+            ];
+            row.extend((2..10).map(|_| t("")));
+            parameters.push(&row);
         }
         let wanted = draws.label_count.sample(rng);
         let mut chosen: Vec<i32> = Vec::new();
@@ -493,7 +661,7 @@ fn chunk_sql(
             let label = archive.labels[draws.label.sample(rng)];
             if !chosen.contains(&label) {
                 chosen.push(label);
-                labels.push(format!("('{guid}', {label})"));
+                labels.push(&[t(&guid), l(label)]);
             }
         }
         // 1..=9 colorways, 5 on average; 3..=7 palette colours each, 5 on average.
@@ -508,6 +676,7 @@ fn chunk_sql(
             weights.sort_by(|a, b| b.total_cmp(a));
             let mut inks = Vec::new();
             for (i, weight) in weights.iter().enumerate() {
+                // Mostly the studio's colours with a little variation, rarely anything at all.
                 let rgb: [u8; 3] = if rng.gen_bool(0.97) {
                     let base = draws.bases[draws.base_color.sample(rng)];
                     base.map(|v| {
@@ -519,13 +688,19 @@ fn chunk_sql(
                 };
                 let lab = imaging::color::srgb_to_lab(rgb);
                 let round = |v: f32| (f64::from(v) * 1e4).round() / 1e4;
-                let (l, a, b) = (round(lab.l), round(lab.a), round(lab.b));
+                let (cl, ca, cb) = (round(lab.l), round(lab.a), round(lab.b));
                 let hex = format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]);
-                colors.push(format!(
-                    "('{colorway}', {i}, {l}, {a}, {b}, '{hex}', {share:.4}, '{guid}', {bin})",
-                    share = weight / sum,
-                    bin = desen_core::color::lab_bin([l, a, b]),
-                ));
+                colors.push(&[
+                    t(&colorway),
+                    l(i),
+                    l(cl),
+                    l(ca),
+                    l(cb),
+                    t(&hex),
+                    l(format!("{:.4}", weight / sum)),
+                    t(&guid),
+                    l(desen_core::color::lab_bin([cl, ca, cb])),
+                ]);
                 inks.push(format!("\"{hex}\""));
                 counts.1 += 1;
             }
@@ -534,14 +709,22 @@ fn chunk_sql(
             } else {
                 "[]".into()
             };
-            colorways.push(format!(
-                "('{colorway}', '{guid}', 'C{}', {position}, '{inks}', NULL, 'DSN_{}_C{}.tif', NULL, 'renditions/{}', 2048, 2048, 5, '{{\"d/v\":[384,512],\"d/h\":[512,384]}}', {})",
-                position + 1,
-                first + offset,
-                position + 1,
-                colorway.replace('-', ""),
-                time(*uploaded),
-            ));
+            colorways.push(&[
+                t(&colorway),
+                t(&guid),
+                t(format!("C{}", position + 1)),
+                l(position),
+                t(inks),
+                V::Null,
+                t(format!("DSN_{}_C{}.tif", first + offset, position + 1)),
+                V::Null,
+                t(format!("renditions/{}", colorway.replace('-', ""))),
+                l(2048),
+                l(2048),
+                l(5),
+                t("{\"d/v\":[384,512],\"d/h\":[512,384]}"),
+                stamp(*uploaded),
+            ]);
             counts.0 += 1;
         }
         if rng.gen_bool(0.2) {
@@ -550,55 +733,33 @@ fn chunk_sql(
                     customer.unwrap_or_else(|| &archive.customers[draws.customer.sample(rng)]);
                 let room = (now - *uploaded).num_seconds().max(1);
                 let at = *uploaded + chrono::Duration::seconds(rng.gen_range(0..room));
-                orders.push(format!(
-                    "('{}', '{guid}', '{buyer}', {}, '{}', {})",
-                    uuid(rng),
-                    rng.gen_range(100..5000),
-                    if rng.gen_bool(0.3) {
+                orders.push(&[
+                    t(uuid(rng)),
+                    t(&guid),
+                    t(buyer),
+                    l(rng.gen_range(100..5000)),
+                    t(if rng.gen_bool(0.3) {
                         "sample"
                     } else {
                         "production"
-                    },
-                    time(at),
-                ));
+                    }),
+                    stamp(at),
+                ]);
             }
         }
         out.push(guid);
     }
-    inserts(
-        &mut sql,
-        "INSERT INTO designs (guid, number, archive_id, design_type, screen_status, channel_count, layer_count, is_confined, customer_guid, studio, notes, original_name, owned_extra, width_px, height_px, dpi, color_mode, bit_depth, repeat_direction, repeat_offset, repeat_offset_custom, closed_countries, uploaded_at, edited_at) VALUES ",
-        &mut designs,
-    );
-    inserts(
-        &mut sql,
-        "INSERT INTO design_parameters (design_guid, dp0, dp1, dp2, dp3, dp4, dp5, dp6, dp7, dp8, dp9) VALUES ",
-        &mut parameters,
-    );
-    inserts(
-        &mut sql,
-        "INSERT INTO design_labels (design_guid, label_id) VALUES ",
-        &mut labels,
-    );
-    inserts(
-        &mut sql,
-        "INSERT INTO colorways (guid, design_guid, name, position, inks, source_key, source_name, source_hash, renditions_key, preview_width, preview_height, tile_levels, thumbnails, created_at) VALUES ",
-        &mut colorways,
-    );
-    inserts(
-        &mut sql,
-        "INSERT INTO colorway_colors (colorway_guid, position, l, a, b, rgb, share, design_guid, bin) VALUES ",
-        &mut colors,
-    );
-    inserts(
-        &mut sql,
-        "INSERT INTO design_orders (id, design_guid, customer_guid, amount, order_type, ordered_at) VALUES ",
-        &mut orders,
-    );
-    sql
+    vec![
+        designs.finish(),
+        parameters.finish(),
+        labels.finish(),
+        colorways.finish(),
+        colors.finish(),
+        orders.finish(),
+    ]
 }
 
-/// Generates the archive into the (migrated, empty) database: SQL is generated on one thread
+/// Generates the archive into the (migrated, empty) database: rows are generated on one thread
 /// while the previous chunk is written on this one.
 fn generate(conn: &mut DbConnection, backend: Backend) -> Archive {
     let mut rng = StdRng::seed_from_u64(SEED);
@@ -627,7 +788,7 @@ fn generate(conn: &mut DbConnection, backend: Backend) -> Archive {
     let draws = draws(&mut rng);
     let now = now();
     let times = upload_times(&mut rng, now);
-    let (sender, receiver) = std::sync::mpsc::sync_channel::<String>(2);
+    let (sender, receiver) = std::sync::mpsc::sync_channel::<Chunk>(2);
     let generated = std::thread::scope(|scope| {
         let archive = &archive;
         let producer = scope.spawn(move || {
@@ -636,7 +797,7 @@ fn generate(conn: &mut DbConnection, backend: Backend) -> Archive {
             let mut counts = (0, 0);
             for first in (0..DESIGNS).step_by(CHUNK) {
                 let end = (first + CHUNK).min(DESIGNS);
-                let sql = chunk_sql(
+                let rows = chunk(
                     &mut rng,
                     &draws,
                     archive,
@@ -644,19 +805,20 @@ fn generate(conn: &mut DbConnection, backend: Backend) -> Archive {
                     first,
                     &mut numbers,
                     now,
+                    backend,
                     &mut designs,
                     &mut counts,
                 );
-                sender.send(sql).unwrap();
+                sender.send(rows).unwrap();
             }
             (designs, counts, numbers, rng)
         });
         let (mut writing, mut waiting) = (Duration::ZERO, Duration::ZERO);
         let mut at = Instant::now();
-        for sql in receiver {
+        for rows in receiver {
             waiting += at.elapsed();
             at = Instant::now();
-            conn.transaction(|c| c.batch_execute(&sql)).unwrap();
+            write_chunk(conn, &rows);
             writing += at.elapsed();
             at = Instant::now();
         }
@@ -1063,8 +1225,13 @@ struct PgPlanRow {
 #[derive(QueryableByName)]
 struct GuidRow {
     #[diesel(sql_type = Text)]
-    #[expect(dead_code, reason = "only counted")]
     guid: String,
+}
+
+#[derive(QueryableByName)]
+struct CountRow {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
 }
 
 /// The statements `catalog::search::find_page` runs for a search without colour (sorted by upload
@@ -1076,8 +1243,38 @@ fn search_statements(
     page: u32,
 ) -> Vec<(&'static str, Sql)> {
     let condition = Sql::and(&[scope.sql(), filters.sql()]);
-    let mut count = Sql::new("SELECT COUNT(*) AS n FROM designs WHERE ");
-    count.append(&condition);
+    let unfiltered = filters.sql().text() == "1 = 1";
+    let count = match scope {
+        Scope::Everything if unfiltered => Sql::new("SELECT COUNT(*) AS n FROM designs"),
+        Scope::Pool {
+            pool,
+            own_customer: None,
+        } if unfiltered => {
+            let mut sql = Sql::new("SELECT COUNT(*) AS n FROM pool_members WHERE pool_guid = ");
+            sql.bind(pool);
+            sql
+        }
+        _ => {
+            let mut sql = Sql::new("SELECT COUNT(*) AS n FROM designs WHERE ");
+            sql.append(&condition);
+            sql
+        }
+    };
+    let total = count.clone().get_result::<CountRow>(conn).unwrap().n;
+    let (limit, offset) = (i64::from(PAGE_SIZE), i64::from(page) * i64::from(PAGE_SIZE));
+    let all = Sql::new("SELECT COUNT(*) AS n FROM designs")
+        .get_result::<CountRow>(conn)
+        .unwrap()
+        .n;
+    let probe = matches!(scope, Scope::Pool { .. })
+        && matches!(conn, DbConnection::Sqlite(_))
+        && total > 0
+        && (offset + limit) * all < total * total;
+    let condition = if probe {
+        Sql::and(&[scope.probe_sql(), filters.sql()])
+    } else {
+        condition
+    };
     let mut pinned = Sql::new(
         "SELECT designs.guid AS guid FROM designs JOIN design_pins ON design_pins.design_guid = designs.guid WHERE ",
     );
@@ -1085,7 +1282,6 @@ fn search_statements(
         .append(&condition)
         .push(" ORDER BY design_pins.position, designs.guid");
     let pins = pinned.clone().load::<GuidRow>(conn).unwrap().len() as i64;
-    let (limit, offset) = (i64::from(PAGE_SIZE), i64::from(page) * i64::from(PAGE_SIZE));
     let shown_pins = (pins - offset).clamp(0, limit);
     let mut rows = Sql::new("SELECT designs.guid AS guid FROM designs WHERE ");
     rows.append(&condition);
@@ -1097,6 +1293,54 @@ fn search_statements(
         .push(" OFFSET ")
         .bind((offset - pins).max(0));
     vec![("count", count), ("pinned", pinned), ("page", rows)]
+}
+
+/// The pooled user's first page and total, as the search answers them, against the plain `IN`
+/// form of the pool rule (count, pinned designs, then the rest by upload date).
+fn check_pooled(conn: &mut DbConnection, pool: &str) {
+    let scope = Scope::Pool {
+        pool: pool.into(),
+        own_customer: None,
+    };
+    let (hits, total) = catalog::search::find_page(
+        conn,
+        &scope,
+        &SearchFilters::default(),
+        desen_core::PageRequest::new(0, PAGE_SIZE),
+    )
+    .unwrap();
+    let condition = scope.sql();
+    let mut count = Sql::new("SELECT COUNT(*) AS n FROM designs WHERE ");
+    count.append(&condition);
+    let want_total = count.get_result::<CountRow>(conn).unwrap().n;
+    let mut pinned = Sql::new(
+        "SELECT designs.guid AS guid FROM designs JOIN design_pins ON design_pins.design_guid = designs.guid WHERE ",
+    );
+    pinned
+        .append(&condition)
+        .push(" ORDER BY design_pins.position, designs.guid");
+    let mut want: Vec<String> = pinned
+        .load::<GuidRow>(conn)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.guid)
+        .collect();
+    let mut rest = Sql::new("SELECT designs.guid AS guid FROM designs WHERE ");
+    rest.append(&condition).push(
+        " AND designs.guid NOT IN (SELECT design_guid FROM design_pins) ORDER BY designs.uploaded_at DESC, designs.guid DESC LIMIT ",
+    );
+    rest.bind(i64::from(PAGE_SIZE));
+    want.extend(
+        rest.load::<GuidRow>(conn)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.guid),
+    );
+    want.truncate(PAGE_SIZE as usize);
+    let got: Vec<String> = hits.into_iter().map(|(g, _)| g).collect();
+    assert_eq!(total, want_total, "pooled total");
+    assert_eq!(got, want, "pooled first page");
+    println!("\n  pooled user's first page and total ({total}) equal the plain IN form's: checked");
 }
 
 /// The SQL text of every statement `find_page` runs (SQLite spells placeholders `?`, as
@@ -1202,6 +1446,7 @@ fn print_plans(database: &Database, archive: &Archive, users: &Users) {
             }
         }
     }
+    check_pooled(&mut conn, &users.pool);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -55,6 +55,26 @@ impl Scope {
         }
     }
 
+    /// The same rule as [`Scope::sql`], with a pool's members probed per design on
+    /// `pool_members`' key (`EXISTS`) instead of collected first (`IN`). The designs are the same;
+    /// SQLite, reading designs in a sort index's order, then finds a page of a large pool after a
+    /// few rows instead of collecting and sorting the whole pool.
+    pub fn probe_sql(&self) -> Sql {
+        match self {
+            Scope::Pool { pool, own_customer } => {
+                let mut sql =
+                    Sql::new("EXISTS (SELECT 1 FROM pool_members WHERE pool_members.pool_guid = ");
+                sql.bind(pool)
+                    .push(" AND pool_members.design_guid = designs.guid)");
+                if let Some(customer) = own_customer {
+                    sql.push(" OR designs.customer_guid = ").bind(customer);
+                }
+                sql
+            }
+            other => other.sql(),
+        }
+    }
+
     pub fn predicate(&self) -> Predicate {
         self.sql().predicate()
     }
