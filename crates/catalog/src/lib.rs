@@ -6,6 +6,7 @@ pub mod model;
 pub mod repo;
 pub mod routes;
 pub mod search;
+pub mod search_cache;
 pub mod service;
 pub mod visibility;
 

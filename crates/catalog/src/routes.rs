@@ -66,6 +66,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub struct CatalogApi;
 
 type Pool = web::Data<DbPool>;
+type Cache = web::Data<crate::search_cache::SearchCache>;
 
 /// The language answers are in: the form's, else the account's.
 fn language_of(session: &CurrentSession, asked: Option<&str>) -> Language {
@@ -364,6 +365,7 @@ async fn labels(
 async fn search_designs(
     SignedIn(session): SignedIn,
     pool: Pool,
+    cache: Cache,
     path: web::Path<(u32, u32)>,
     form: web::Form<SearchForm>,
 ) -> Result<HttpResponse, ApiError> {
@@ -380,6 +382,7 @@ async fn search_designs(
         let scope = scope_of(&mut conn, &viewer)?;
         search::search(
             &mut conn,
+            &cache,
             &scope,
             &filters,
             PageRequest::new(page, size),
@@ -409,6 +412,7 @@ fn preview_page(criteria: &PoolCriteria) -> Result<PageRequest, CatalogError> {
 async fn pool_search(
     Admin(session): Admin,
     pool: Pool,
+    cache: Cache,
     criteria: web::Json<PoolCriteria>,
 ) -> Result<HttpResponse, ApiError> {
     let criteria = criteria.into_inner();
@@ -418,6 +422,7 @@ async fn pool_search(
         let scope = Scope::Criteria(Box::new(criteria));
         search::search(
             &mut *pool.get()?,
+            &cache,
             &scope,
             &SearchFilters::default(),
             page,
@@ -434,12 +439,13 @@ async fn pool_search(
 async fn pool_count(
     _admin: Admin,
     pool: Pool,
+    cache: Cache,
     criteria: web::Json<PoolCriteria>,
 ) -> Result<HttpResponse, ApiError> {
     let criteria = criteria.into_inner();
     let count = blocking(move || {
         let scope = Scope::Criteria(Box::new(criteria));
-        search::count_in(&mut *pool.get()?, &scope, &SearchFilters::default())
+        search::count_in(&mut *pool.get()?, &cache, &scope, &SearchFilters::default())
     })
     .await?;
     Ok(HttpResponse::Ok().json(CountAnswer { count }))

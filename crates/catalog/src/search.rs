@@ -5,6 +5,7 @@
 use crate::dto::{SearchAnswer, SearchLabel, SearchResult};
 use crate::error::CatalogError;
 use crate::model::{DesignType, Named, ScreenStatus};
+use crate::search_cache::{Ranking, SearchCache, Seek, SortKey};
 use crate::service::{THUMBNAIL_VARIANTS, thumbnail_url};
 use crate::visibility::Scope;
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
@@ -14,10 +15,13 @@ use db::sql::Sql;
 use desen_core::color::{bins_within, ciede2000};
 use desen_core::{Language, PageRequest, slug};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Double, Text};
-use pools::criteria::{like_escaped, uploaded_between, with_any_label, with_parameter};
+use diesel::sql_types::{BigInt, Double, Text, Timestamp};
+use pools::criteria::{
+    like_escaped, uploaded_between, with_any_label, with_any_label_probed, with_parameter,
+};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use utoipa::ToSchema;
 
 /// The largest page a search answers.
@@ -328,6 +332,23 @@ impl SearchFilters {
 
     /// Every filter but the colour, as one predicate over `designs`.
     pub fn sql(&self) -> Sql {
+        self.predicate(false)
+    }
+
+    /// The same predicate with labels probed per design (`EXISTS`), as [`Scope::probe_sql`]
+    /// probes pools.
+    pub fn probe_sql(&self) -> Sql {
+        self.predicate(true)
+    }
+
+    fn predicate(&self, probe: bool) -> Sql {
+        let labelled = |labels: &[i32]| {
+            if probe {
+                with_any_label_probed(labels)
+            } else {
+                with_any_label(labels)
+            }
+        };
         let mut parts = Vec::new();
         let contains = |column: &str, value: &str, prefix_only: bool| {
             let mut sql = Sql::new(&format!("LOWER({column}) LIKE LOWER("));
@@ -360,8 +381,8 @@ impl SearchFilters {
         }
         match self.label_mode {
             _ if self.labels.is_empty() => {}
-            LabelMode::Any => parts.push(with_any_label(&self.labels)),
-            LabelMode::All => parts.extend(self.labels.iter().map(|l| with_any_label(&[*l]))),
+            LabelMode::Any => parts.push(labelled(&self.labels)),
+            LabelMode::All => parts.extend(self.labels.iter().map(|l| labelled(&[*l]))),
         }
         if let Some((from, until)) = self.dates {
             match self.date_field {
@@ -435,15 +456,9 @@ impl SearchFilters {
 }
 
 #[derive(QueryableByName)]
-struct GuidRow {
-    #[diesel(sql_type = Text)]
-    guid: String,
-}
-
-#[derive(QueryableByName)]
-struct CountRow {
+pub struct CountRow {
     #[diesel(sql_type = BigInt)]
-    n: i64,
+    pub n: i64,
 }
 
 #[derive(QueryableByName)]
@@ -452,8 +467,62 @@ struct ColorHitRow {
     guid: String,
     #[diesel(sql_type = Double)]
     distance: f64,
-    #[diesel(sql_type = BigInt)]
-    total: i64,
+}
+
+/// A listed design with its sort keys.
+#[derive(QueryableByName)]
+struct ListedRow {
+    #[diesel(sql_type = Text)]
+    guid: String,
+    #[diesel(sql_type = Text)]
+    number: String,
+    #[diesel(sql_type = Timestamp)]
+    uploaded_at: NaiveDateTime,
+    #[diesel(sql_type = Timestamp)]
+    edited_at: NaiveDateTime,
+}
+
+impl Sort {
+    fn key_of(self, row: &ListedRow) -> SortKey {
+        match self {
+            Sort::Uploaded => SortKey::Time(row.uploaded_at, row.guid.clone()),
+            Sort::Edited => SortKey::Time(row.edited_at, row.guid.clone()),
+            Sort::Number => SortKey::Number(row.number.clone()),
+        }
+    }
+
+    /// The rows from a page start on, in this sort's order (row values, which both databases
+    /// match against the sort index).
+    fn from(self, seek: &Seek) -> Sql {
+        let (key, inclusive) = match seek {
+            Seek::At(key) => (key, true),
+            Seek::After(key) => (key, false),
+        };
+        match (self, key) {
+            (Sort::Number, SortKey::Number(number)) => {
+                let mut sql = Sql::new(if inclusive {
+                    "designs.number >= "
+                } else {
+                    "designs.number > "
+                });
+                sql.bind(number);
+                sql
+            }
+            (Sort::Uploaded | Sort::Edited, SortKey::Time(at, guid)) => {
+                let column = if self == Sort::Uploaded {
+                    "designs.uploaded_at"
+                } else {
+                    "designs.edited_at"
+                };
+                let operator = if inclusive { "<=" } else { "<" };
+                let mut sql = Sql::new(&format!("({column}, designs.guid) {operator} ("));
+                sql.bind(*at).push(", ").bind(guid).push(")");
+                sql
+            }
+            // The cache keys searches by sort, so a seek always has its sort's key.
+            _ => Sql::new("1 = 1"),
+        }
+    }
 }
 
 /// Palette entries near the colour, per design: the best score and the closest distance.
@@ -480,9 +549,9 @@ fn color_matches(color: &ColorQuery) -> Sql {
     sql
 }
 
-fn count(conn: &mut DbConnection, from: &Sql, condition: &Sql) -> Result<i64, CatalogError> {
-    let mut sql = Sql::new("SELECT COUNT(*) AS n FROM ");
-    sql.append(from).push(" WHERE ").append(condition);
+fn count(conn: &mut DbConnection, condition: &Sql) -> Result<i64, CatalogError> {
+    let mut sql = Sql::new("SELECT COUNT(*) AS n FROM designs WHERE ");
+    sql.append(condition);
     Ok(sql.get_result::<CountRow>(conn)?.n)
 }
 
@@ -493,13 +562,35 @@ fn window(sql: &mut Sql, limit: i64, offset: i64) {
         .bind(offset);
 }
 
+/// The catalog revision: what a cached answer must have been read at to be used.
+pub fn catalog_revision(conn: &mut DbConnection) -> Result<i64, CatalogError> {
+    use db::schema::catalog_revision::dsl::{catalog_revision, revision};
+    Ok(catalog_revision.select(revision).first(conn)?)
+}
+
+/// The cached total under `key`, or `count`'s, remembered.
+fn total_of(
+    cache: &SearchCache,
+    key: &str,
+    revision: i64,
+    count: impl FnOnce() -> Result<i64, CatalogError>,
+) -> Result<i64, CatalogError> {
+    if let Some(total) = cache.total(key, revision) {
+        return Ok(total);
+    }
+    let total = count()?;
+    cache.remember_total(key, revision, total);
+    Ok(total)
+}
+
 /// How many designs of the scope the filters admit.
 pub fn count_in(
     conn: &mut DbConnection,
+    cache: &SearchCache,
     scope: &Scope,
     filters: &SearchFilters,
 ) -> Result<i64, CatalogError> {
-    find_page(conn, scope, filters, PageRequest::new(0, 1)).map(|(_, total)| total)
+    find_page(conn, cache, scope, filters, PageRequest::new(0, 1)).map(|(_, total)| total)
 }
 
 /// One page of design ids in order, each with its colour distance when searching by colour, and
@@ -509,49 +600,57 @@ pub type FoundPage = (Vec<(String, Option<f64>)>, i64);
 /// The ids (in order) of one page, the total count, and the colour distance of each hit.
 pub fn find_page(
     conn: &mut DbConnection,
+    cache: &SearchCache,
     scope: &Scope,
     filters: &SearchFilters,
     page: PageRequest,
 ) -> Result<FoundPage, CatalogError> {
+    let revision = catalog_revision(conn)?;
     let condition = Sql::and(&[scope.sql(), filters.sql()]);
+    // Everything that decides the answer: the predicate (with its values), the sort, the colour.
+    let key = format!("{condition:?} {:?} {:?}", filters.sort, filters.color);
     let limit = i64::from(page.page_size);
     let offset = i64::from(page.page) * limit;
     if let Some(color) = &filters.color {
-        let mut from = Sql::new("designs JOIN (");
-        from.append(&color_matches(color))
-            .push(") hits ON hits.design_guid = designs.guid");
-        // One pass: the total comes with the page (a window over every hit, before LIMIT), so
-        // the palette entries near the colour are scored once per search.
-        let mut rows = Sql::new(
-            "SELECT designs.guid AS guid, hits.distance AS distance, COUNT(*) OVER () AS total FROM ",
-        );
-        rows.append(&from)
-            .push(" WHERE ")
-            .append(&condition)
-            .push(" ORDER BY hits.score ASC, designs.uploaded_at DESC, designs.guid DESC");
-        window(&mut rows, limit, offset);
-        let found = rows.load::<ColorHitRow>(conn)?;
-        let total = match found.first() {
-            Some(row) => row.total,
-            // A page past the last hit has no row to carry the total.
-            None if offset > 0 => count(conn, &from, &condition)?,
-            None => 0,
+        let ranking = match cache.ranking(&key, revision) {
+            Some(ranking) => ranking,
+            None => {
+                let mut rows = Sql::new(
+                    "SELECT designs.guid AS guid, hits.distance AS distance FROM designs JOIN (",
+                );
+                rows.append(&color_matches(color))
+                    .push(") hits ON hits.design_guid = designs.guid WHERE ")
+                    .append(&condition)
+                    .push(" ORDER BY hits.score ASC, designs.uploaded_at DESC, designs.guid DESC");
+                // Every hit is scored to rank any of them, so the whole ranking is kept: the
+                // total and every later page come from it.
+                let ranking: Ranking = Arc::new(
+                    rows.load::<ColorHitRow>(conn)?
+                        .into_iter()
+                        .map(|r| (r.guid, r.distance))
+                        .collect(),
+                );
+                cache.remember_ranking(&key, revision, ranking.clone());
+                ranking
+            }
         };
-        let hits = found
-            .into_iter()
-            .map(|r| (r.guid, Some(r.distance)))
+        let hits = ranking
+            .iter()
+            .skip(offset as usize)
+            .take(limit as usize)
+            .map(|(guid, distance)| (guid.clone(), Some(*distance)))
             .collect();
-        return Ok((hits, total));
+        return Ok((hits, ranking.len() as i64));
     }
     let unfiltered = filters.sql().text() == "1 = 1";
-    let count_all = |conn: &mut DbConnection| -> Result<i64, CatalogError> {
-        // Without WHERE, SQLite counts off the b-tree instead of visiting every row.
+    // Without WHERE, SQLite counts off the b-tree instead of visiting every row.
+    let all = total_of(cache, "all designs", revision, || {
         Ok(Sql::new("SELECT COUNT(*) AS n FROM designs")
             .get_result::<CountRow>(conn)?
             .n)
-    };
-    let total = match scope {
-        Scope::Everything if unfiltered => count_all(conn)?,
+    })?;
+    let total = total_of(cache, &key, revision, || match scope {
+        Scope::Everything if unfiltered => Ok(all),
         // Every member of a pool is a design (pool_members references designs, ON DELETE
         // CASCADE): without filters the total is the member count, read off pool_members' key.
         Scope::Pool {
@@ -560,41 +659,40 @@ pub fn find_page(
         } if unfiltered => {
             let mut sql = Sql::new("SELECT COUNT(*) AS n FROM pool_members WHERE pool_guid = ");
             sql.bind(pool);
-            sql.get_result::<CountRow>(conn)?.n
+            Ok(sql.get_result::<CountRow>(conn)?.n)
         }
-        _ => count(conn, &Sql::new("designs"), &condition)?,
-    };
-    // SQLite collects a pool (`IN`) whole and sorts it before taking a page: right for a small
-    // pool, hundreds of milliseconds for one of 100,000 designs. Probing the pool per design while
-    // reading designs in page order (`EXISTS`) reads about (offset + limit) × designs / total
-    // rows instead of about `total`; the count just taken decides. PostgreSQL weighs both itself.
-    let probe = matches!(scope, Scope::Pool { .. })
-        && matches!(conn, DbConnection::Sqlite(_))
+        _ => count(conn, &condition),
+    })?;
+    // SQLite collects a set (`IN`: a pool's members, a label's designs) whole and sorts it before
+    // taking a page: right for a small set, hundreds of milliseconds for one of 100,000 designs.
+    // Probing the set per design while reading designs in page order (`EXISTS`) reads about
+    // (offset + limit) × all / total rows instead of about `total`; the count decides.
+    // PostgreSQL weighs both itself.
+    let probe = matches!(conn, DbConnection::Sqlite(_))
         && total > 0
-        && (offset + limit).saturating_mul(count_all(conn)?) < total.saturating_mul(total);
+        && (offset + limit).saturating_mul(all) < total.saturating_mul(total);
     let page_condition = if probe {
-        Sql::and(&[scope.probe_sql(), filters.sql()])
+        Sql::and(&[scope.probe_sql(), filters.probe_sql()])
     } else {
         condition.clone()
     };
     let select = |extra: &str| {
-        let mut sql = Sql::new("SELECT designs.guid AS guid FROM designs");
+        let mut sql = Sql::new(
+            "SELECT designs.guid AS guid, designs.number AS number, \
+             designs.uploaded_at AS uploaded_at, designs.edited_at AS edited_at FROM designs",
+        );
         sql.push(extra).push(" WHERE ").append(&page_condition);
         sql
     };
-    let load = |conn: &mut DbConnection, sql: Sql| -> Result<Vec<String>, CatalogError> {
-        Ok(sql
-            .load::<GuidRow>(conn)?
-            .into_iter()
-            .map(|r| r.guid)
-            .collect())
-    };
     // Pinned designs lead the default listing, in their set order; they are few, so they are
     // read whole and the rest of the listing is paged after them.
-    let pinned = if filters.sort == Sort::Uploaded {
+    let pinned: Vec<String> = if filters.sort == Sort::Uploaded {
         let mut sql = select(" JOIN design_pins ON design_pins.design_guid = designs.guid");
         sql.push(" ORDER BY design_pins.position, designs.guid");
-        load(conn, sql)?
+        sql.load::<ListedRow>(conn)?
+            .into_iter()
+            .map(|r| r.guid)
+            .collect()
     } else {
         Vec::new()
     };
@@ -606,13 +704,35 @@ pub fn find_page(
         .collect();
     let wanted = limit - ids.len() as i64;
     if wanted > 0 {
+        // The rest of the listing from `position` on: from the nearest page start a search
+        // already found (a seek in the sort index), skipping only the rows between.
+        let position = (offset - skip_pinned).max(0);
         let mut sql = select("");
         if skip_pinned > 0 {
             sql.push(" AND designs.guid NOT IN (SELECT design_guid FROM design_pins)");
         }
+        let skip = match cache.seek(&key, revision, position) {
+            Some((start, seek)) => {
+                sql.push(" AND ").append(&filters.sort.from(&seek));
+                position - start
+            }
+            None => position,
+        };
         sql.push(filters.order_by());
-        window(&mut sql, wanted, (offset - skip_pinned).max(0));
-        ids.extend(load(conn, sql)?);
+        window(&mut sql, wanted, skip);
+        let rows = sql.load::<ListedRow>(conn)?;
+        if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
+            let sort = filters.sort;
+            cache.remember_seeks(
+                &key,
+                revision,
+                vec![
+                    (position, Seek::At(sort.key_of(first))),
+                    (position + rows.len() as i64, Seek::After(sort.key_of(last))),
+                ],
+            );
+        }
+        ids.extend(rows.into_iter().map(|r| r.guid));
     }
     Ok((ids.into_iter().map(|id| (id, None)).collect(), total))
 }
@@ -620,12 +740,13 @@ pub fn find_page(
 /// The search page as the archive screen shows it.
 pub fn search(
     conn: &mut DbConnection,
+    cache: &SearchCache,
     scope: &Scope,
     filters: &SearchFilters,
     page: PageRequest,
     language: Language,
 ) -> Result<SearchAnswer, CatalogError> {
-    let (hits, total) = find_page(conn, scope, filters, page)?;
+    let (hits, total) = find_page(conn, cache, scope, filters, page)?;
     let results = describe(conn, &hits, filters.color.as_ref(), language)?;
     let size = i64::from(page.page_size);
     Ok(SearchAnswer {
@@ -637,6 +758,9 @@ pub fn search(
     })
 }
 
+/// A design's number, type, screen status, confinement, closed countries and whether it is pinned.
+type Described = (String, String, String, bool, String, bool);
+
 /// Search results for the ids, in their order: colorways, labels, pins and thumbnails in a few
 /// batched queries.
 fn describe(
@@ -646,7 +770,8 @@ fn describe(
     language: Language,
 ) -> Result<Vec<SearchResult>, CatalogError> {
     let ids: Vec<&str> = hits.iter().map(|(id, _)| id.as_str()).collect();
-    let rows: HashMap<String, (String, String, String, bool, String)> = designs::table
+    let rows: HashMap<String, Described> = designs::table
+        .left_join(design_pins::table)
         .filter(designs::guid.eq_any(&ids))
         .select((
             designs::guid,
@@ -655,10 +780,11 @@ fn describe(
             designs::screen_status,
             designs::is_confined,
             designs::closed_countries,
+            design_pins::design_guid.nullable().is_not_null(),
         ))
-        .load::<(String, String, String, String, bool, String)>(conn)?
+        .load::<(String, String, String, String, bool, String, bool)>(conn)?
         .into_iter()
-        .map(|(g, n, t, s, c, cc)| (g, (n, t, s, c, cc)))
+        .map(|(g, n, t, s, c, cc, p)| (g, (n, t, s, c, cc, p)))
         .collect();
     let mut colorways_of: HashMap<String, Vec<(String, String, String)>> = HashMap::new();
     for (design, guid, name, key) in colorways::table
@@ -692,17 +818,19 @@ fn describe(
             label: name,
         });
     }
-    let pinned: Vec<String> = design_pins::table
-        .filter(design_pins::design_guid.eq_any(&ids))
-        .select(design_pins::design_guid)
-        .load(conn)?;
     // With a colour, the colorway shown is the one holding the best-scoring palette colour.
     let best_colorway: HashMap<String, String> = match color {
         None => HashMap::new(),
         Some(color) => {
+            // By colorway: palette entries are keyed by colorway (a design's are not indexed).
+            let shown: Vec<&str> = colorways_of
+                .values()
+                .flatten()
+                .map(|(guid, _, _)| guid.as_str())
+                .collect();
             let mut best: HashMap<String, (f64, String)> = HashMap::new();
             for (design, colorway, l, a, b, share) in colorway_colors::table
-                .filter(colorway_colors::design_guid.eq_any(&ids))
+                .filter(colorway_colors::colorway_guid.eq_any(&shown))
                 .select((
                     colorway_colors::design_guid,
                     colorway_colors::colorway_guid,
@@ -729,7 +857,7 @@ fn describe(
     Ok(hits
         .iter()
         .filter_map(|(guid, distance)| {
-            let (number, design_type, status, confined, closed) = rows.get(guid)?.clone();
+            let (number, design_type, status, confined, closed, pinned) = rows.get(guid)?.clone();
             let colorways = colorways_of.get(guid).cloned().unwrap_or_default();
             let original = colorways.first().cloned();
             let active = best_colorway
@@ -764,7 +892,7 @@ fn describe(
                     .map(str::to_owned)
                     .collect(),
                 is_confined: confined,
-                pinned: pinned.contains(guid),
+                pinned,
                 colorway_count: colorways.len(),
                 thumbnail: thumbnails.get("d/v").cloned(),
                 thumbnails,

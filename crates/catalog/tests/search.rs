@@ -11,6 +11,7 @@ use accounts::service::NewUser;
 use catalog::CatalogError;
 use catalog::model::{DesignParameters, DesignType, ScreenStatus};
 use catalog::search::{SearchFilters, SearchForm, count_in, find_page, preset_range, search};
+use catalog::search_cache::SearchCache;
 use catalog::service::{self, DesignEdit, NewChannel, NewColorway, NewDesign, NewPaletteColor};
 use catalog::visibility::Scope;
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
@@ -545,6 +546,9 @@ struct Fixture {
     /// staff, a user without customer, a customer's user, a pooled customer's user.
     views: Vec<View>,
     index: HashMap<String, usize>,
+    /// One cache for the fixture's whole life, as a server keeps one: every check also proves
+    /// that what it remembered is dropped when the catalog changes.
+    cache: SearchCache,
 }
 
 impl Fixture {
@@ -607,6 +611,7 @@ impl Fixture {
             data,
             views,
             index,
+            cache: SearchCache::default(),
         }
     }
 
@@ -987,31 +992,54 @@ fn check_pages(fx: &Fixture, view: &View, query: &Query, page_size: u32, pages: 
     let filters = SearchFilters::parse(&query.form(), today())
         .unwrap_or_else(|e| panic!("{} does not parse: {e}", context()));
     let conn: &mut DbConnection = &mut fx.conn();
-    let total = count_in(conn, &view.scope, &filters)
+    let total = count_in(conn, &fx.cache, &view.scope, &filters)
         .unwrap_or_else(|e| panic!("{} count: {e}", context()));
     assert_eq!(total as usize, want.len(), "count of {}", context());
+    // Every page, and the one after the last when the last is full: first without a cache, then
+    // with one forwards (each page seeks from where the last ended) and backwards (from where
+    // each page began, or the nearest start before it).
+    let last = (want.len() / page_size as usize) as u32;
+    let uncached = SearchCache::new(0);
+    let walks: [(&SearchCache, Vec<u32>, &str); 3] = [
+        (&uncached, (0..=last).collect(), "uncached"),
+        (&fx.cache, (0..=last).collect(), "forwards"),
+        (&fx.cache, (0..=last).rev().collect(), "backwards"),
+    ];
     let mut got = Vec::new();
-    // Every page, and the one after the last when the last is full.
-    for page in 0..=(want.len() / page_size as usize) as u32 {
-        let (hits, total) = find_page(
-            conn,
-            &view.scope,
-            &filters,
-            PageRequest::new(page, page_size),
-        )
-        .unwrap_or_else(|e| panic!("{} page {page}: {e}", context()));
-        assert_eq!(
-            total as usize,
-            want.len(),
-            "total of page {page} of {}",
-            context()
-        );
-        assert!(
-            hits.len() <= page_size as usize,
-            "page {page} of {}",
-            context()
-        );
-        got.extend(hits);
+    for (cache, pages, walk) in walks {
+        let mut pages_got = vec![Vec::new(); pages.len()];
+        for page in pages {
+            let (hits, total) = find_page(
+                conn,
+                cache,
+                &view.scope,
+                &filters,
+                PageRequest::new(page, page_size),
+            )
+            .unwrap_or_else(|e| panic!("{} page {page} ({walk}): {e}", context()));
+            assert_eq!(
+                total as usize,
+                want.len(),
+                "total of page {page} ({walk}) of {}",
+                context()
+            );
+            assert!(
+                hits.len() <= page_size as usize,
+                "page {page} ({walk}) of {}",
+                context()
+            );
+            pages_got[page as usize] = hits;
+        }
+        let walked: Vec<_> = pages_got.into_iter().flatten().collect();
+        if !got.is_empty() && walked != got {
+            panic!(
+                "{} walked {walk}:\n got {:?}\nthen {:?}",
+                context(),
+                fx.numbers(&walked.iter().map(|h| h.0.clone()).collect::<Vec<_>>()),
+                fx.numbers(&got.iter().map(|h| h.0.clone()).collect::<Vec<_>>()),
+            );
+        }
+        got = walked;
     }
     let ids = |hits: &[(String, Option<f64>)]| hits.iter().map(|h| h.0.clone()).collect::<Vec<_>>();
     if ids(&got) != ids(&want) {
@@ -1269,6 +1297,7 @@ fn check_results(fx: &Fixture, view: &View, query: &Query) {
     let conn: &mut DbConnection = &mut fx.conn();
     let answer = search(
         conn,
+        &fx.cache,
         &view.scope,
         &filters,
         PageRequest::new(0, 50),
@@ -1743,7 +1772,7 @@ fn upkeep_keeps_pool_members_current_after_edits_and_saves() {
             pool: pool.clone(),
             own_customer: None,
         };
-        count_in(conn, &scope, &filters).expect("count") == 1
+        count_in(conn, &fx.cache, &scope, &filters).expect("count") == 1
     };
     assert!(!in_pool(conn, &fx.data.docs[target]));
 

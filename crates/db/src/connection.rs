@@ -69,9 +69,13 @@ pub fn connect(url: &str) -> Result<DbConnection, DbError> {
                 let _ = std::fs::create_dir_all(parent);
             }
             let mut conn = SqliteConnection::establish(path).map_err(failure)?;
+            // busy_timeout first: switching to WAL takes a lock that another connection opening
+            // at the same moment may hold. mmap and a larger page cache let deep pages and counts
+            // read the indexes without a system call per page.
             conn.batch_execute(
-                "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; \
-                 PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL;",
+                "PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; \
+                 PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                 PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -32768;",
             )
             .map_err(|e| DbError::Connect(ConnectionFailure::QueryError(e)))?;
             register_sqlite_functions(&mut conn)

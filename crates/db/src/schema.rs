@@ -295,6 +295,14 @@ diesel::joinable!(designs -> archives (archive_id));
 diesel::joinable!(designs -> customers (customer_guid));
 diesel::joinable!(design_labels -> designs (design_guid));
 diesel::joinable!(design_parameters -> designs (design_guid));
+diesel::table! {
+    /// One row: moves forward with every change a search can see (triggers, migration 000005).
+    catalog_revision (id) {
+        id -> Integer,
+        revision -> BigInt,
+    }
+}
+
 diesel::joinable!(design_labels -> labels (label_id));
 diesel::joinable!(design_channels -> designs (design_guid));
 diesel::joinable!(colorways -> designs (design_guid));

@@ -10,6 +10,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
+use catalog::search_cache::SearchCache;
 use db::DbPool;
 use desen_core::ErrorKind;
 use import::service::ImportContext;
@@ -34,6 +35,8 @@ pub struct AppState {
     pub import_waker: Waker,
     pub static_dir: PathBuf,
     pub sessions_backend: &'static str,
+    /// Totals, page starts and colour rankings of recent searches (per process).
+    pub search_cache: Arc<SearchCache>,
 }
 
 impl AppState {
@@ -51,7 +54,7 @@ impl AppState {
                 from: settings.mail_from.clone(),
             }),
         };
-        AppState::assemble(
+        let mut state = AppState::assemble(
             pool,
             AccountsContext {
                 stores,
@@ -62,7 +65,9 @@ impl AppState {
             settings.static_dir.clone(),
             &settings.data_dir,
             settings.import.clone(),
-        )
+        )?;
+        state.search_cache = Arc::new(SearchCache::new(settings.search_cache_megabytes << 20));
+        Ok(state)
     }
 
     /// The state over given parts; files go under `data_dir` (`objects/`, `scratch/`).
@@ -87,6 +92,7 @@ impl AppState {
             accounts,
             static_dir,
             sessions_backend,
+            search_cache: Arc::default(),
         })
     }
 
@@ -147,6 +153,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.storage.clone()))
             .app_data(web::Data::new(state.import.clone()))
             .app_data(web::Data::new(state.import_waker.clone()))
+            .app_data(web::Data::from(state.search_cache.clone()))
             .app_data(web::Data::new(state.clone()))
             .app_data(web_api::form_config())
             .app_data(web_api::json_config())

@@ -26,12 +26,19 @@ pub struct Settings {
     pub import: import::ImportSettings,
     #[serde(default)]
     pub database_pool_size: Option<u32>,
+    /// Memory for remembered search totals, page starts and colour rankings; 0 turns it off.
+    #[serde(default = "search_cache_megabytes")]
+    pub search_cache_megabytes: usize,
     /// From `DATABASE_URL`; defaults to `sqlite://<data_dir>/archive.db`.
     #[serde(skip)]
     pub database_url: Option<SecretString>,
     /// From `REDIS_URL`; sessions and rate limits stay in process without it.
     #[serde(skip)]
     pub redis_url: Option<SecretString>,
+}
+
+fn search_cache_megabytes() -> usize {
+    catalog::search_cache::DEFAULT_BUDGET_BYTES >> 20
 }
 
 fn text() -> String {

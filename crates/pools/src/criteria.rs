@@ -90,6 +90,16 @@ pub fn with_any_label(labels: &[i32]) -> Sql {
     sql
 }
 
+/// The same designs as [`with_any_label`], probed per design on design_labels' key.
+pub fn with_any_label_probed(labels: &[i32]) -> Sql {
+    let mut sql = Sql::new(
+        "EXISTS (SELECT 1 FROM design_labels WHERE design_labels.design_guid = designs.guid \
+         AND design_labels.label_id IN ",
+    );
+    sql.bind_list(labels.iter().copied()).push(")");
+    sql
+}
+
 /// Designs whose dynamic parameter `index` (0..=9) equals `value`, ignoring case.
 pub fn with_parameter(index: usize, value: &str) -> Sql {
     let mut sql = Sql::new(&format!(

@@ -130,10 +130,12 @@ pub fn user_count(conn: &mut DbConnection, pool: &str) -> Result<i64, Error> {
 }
 
 /// The pool a user is assigned, if any; `None` also for an unknown user.
-pub fn pool_of_user(conn: &mut DbConnection, user: &str) -> Result<Option<Option<String>>, Error> {
+/// The pool assigned to the user, if any (one query: it runs on every request of a user).
+pub fn pool_of_user(conn: &mut DbConnection, user: &str) -> Result<Option<Pool>, Error> {
     users::table
-        .find(user)
-        .select(users::pool_guid)
+        .inner_join(pools::table)
+        .filter(users::guid.eq(user))
+        .select(Pool::as_select())
         .first(conn)
         .optional()
 }

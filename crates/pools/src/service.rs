@@ -95,12 +95,7 @@ pub fn scope_of(conn: &mut DbConnection, viewer: &Viewer) -> Result<Scope, PoolE
     if viewer.is_staff() {
         return Ok(Scope::Everything);
     }
-    let pool = repo::pool_of_user(conn, &viewer.user_guid)?
-        .flatten()
-        .map(|guid| repo::find(conn, &guid))
-        .transpose()?
-        .flatten();
-    Ok(match pool {
+    Ok(match repo::pool_of_user(conn, &viewer.user_guid)? {
         Some(pool) => Scope::Pool {
             own_customer: viewer.customer_guid.clone().filter(|_| pool.admits_own),
             pool: pool.guid,

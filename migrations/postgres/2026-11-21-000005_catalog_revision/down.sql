@@ -1,0 +1,10 @@
+DROP TRIGGER designs_revision ON designs;
+DROP TRIGGER design_labels_revision ON design_labels;
+DROP TRIGGER design_parameters_revision ON design_parameters;
+DROP TRIGGER design_orders_revision ON design_orders;
+DROP TRIGGER design_pins_revision ON design_pins;
+DROP TRIGGER colorway_colors_revision ON colorway_colors;
+DROP TRIGGER pool_members_revision ON pool_members;
+DROP TRIGGER pool_designs_revision ON pool_designs;
+DROP FUNCTION desen_bump_catalog_revision;
+DROP TABLE catalog_revision;
