@@ -23,6 +23,8 @@ export default function globalSetup() {
   desen('create-label', '--tr', 'Çiçek', '--en', 'Floral', '--ru', 'Цветочный');
   desen('create-user', '--email', accounts.designer.email, '--password', accounts.designer.password, '--admin', '--name', accounts.designer.name);
   desen('create-user', '--email', accounts.curator.email, '--password', accounts.curator.password, '--admin', '--name', accounts.curator.name);
+  desen('create-user', '--email', accounts.manager.email, '--password', accounts.manager.password, '--admin', '--name', accounts.manager.name);
+  desen('create-user', '--email', accounts.deputy.email, '--password', accounts.deputy.password, '--admin', '--name', accounts.deputy.name);
   desen('create-user', '--email', accounts.pooled.email, '--password', accounts.pooled.password, '--name', accounts.pooled.name, '--customer', 'Pooled Customer Ltd.');
 
   const started = Date.now();

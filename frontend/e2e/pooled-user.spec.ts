@@ -1,29 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectGreeting, signIn } from './support/app';
-import { searchAll, signInApi, type SearchResult } from './support/api';
+import { numberPrefix, searchAll, signInApi, type StaffResult } from './support/api';
 import { accounts } from './support/env';
 
 const { curator, pooled } = accounts;
 
 type Pool = { uniqueid: string; memberCount: number; designs: string[] };
 type UserPage = { items: { userGuid: string; email: string }[] };
-type StaffResult = SearchResult & { isConfined: boolean };
-
-/**
- * A number prefix that admits a few open designs (e.g. "01-000"): shorter prefixes of a design
- * number, the first that admits between 3 and 9.
- */
-function numberPrefix(designs: StaffResult[]): { prefix: string; admitted: StaffResult[] } {
-  for (const design of designs) {
-    for (let length = design.designName.length - 1; length >= 3; length -= 1) {
-      const prefix = design.designName.slice(0, length);
-      const admitted = designs.filter((other) => other.designName.startsWith(prefix) && !other.isConfined);
-      if (admitted.length >= 3 && admitted.length <= 9) return { prefix, admitted };
-      if (admitted.length > 9) break;
-    }
-  }
-  throw new Error('no design number prefix admits between 3 and 9 open designs');
-}
 
 test('a pooled user sees exactly the designs of the pool, and nothing outside it', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -157,6 +157,21 @@ pub mod totp {
     }
 }
 
+/// Whether an allowed-address entry (an address, or a CIDR range) admits `ip`.
+pub fn ip_entry_admits(entry: &str, ip: std::net::IpAddr) -> bool {
+    match entry.parse::<ipnet::IpNet>() {
+        Ok(net) => net.contains(&ip),
+        Err(_) => entry
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|single| single == ip),
+    }
+}
+
+/// Whether `entry` is an address or a CIDR range.
+pub fn is_ip_entry(entry: &str) -> bool {
+    entry.parse::<ipnet::IpNet>().is_ok() || entry.parse::<std::net::IpAddr>().is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

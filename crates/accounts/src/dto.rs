@@ -60,7 +60,187 @@ pub struct AccountStateForm {
 pub struct UserListForm {
     pub page: Option<u32>,
     pub page_size: Option<u32>,
+    /// Part of the name, e-mail or company name.
     pub query: Option<String>,
+    /// active | stopped | cancelled | expired
+    pub status: Option<String>,
+    pub pool_guid: Option<String>,
+    pub customer_guid: Option<String>,
+    /// Only users without a sign-in in the last this many days (the inactive users view).
+    pub inactive_days: Option<u32>,
+    /// name | email | company | created | lastLogin | loginCount | status
+    pub sort: Option<String>,
+    pub descending: Option<String>,
+}
+
+/// The spec's create-user form.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateUserForm {
+    pub customer: Option<String>,
+    pub name: Option<String>,
+    pub mail: Option<String>,
+    /// tr | en | ru
+    pub language: Option<String>,
+    /// unlimited | limited
+    pub login_condition: Option<String>,
+    /// The day count of a limited login condition.
+    pub condition_data: Option<String>,
+    pub pool: Option<String>,
+    /// set | invite
+    pub password_mode: Option<String>,
+    pub password1: Option<String>,
+    pub password2: Option<String>,
+    pub shop_access: Option<String>,
+    pub archive_access: Option<String>,
+}
+
+/// The row edit; an absent field is kept.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateUserForm {
+    pub user_guid: Option<String>,
+    pub name: Option<String>,
+    pub mail: Option<String>,
+    pub language: Option<String>,
+    pub customer: Option<String>,
+    pub shop_access: Option<String>,
+    pub archive_access: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignPasswordForm {
+    pub user_guid: Option<String>,
+    pub new_password: Option<String>,
+    /// The confirmation; without it the one entry counts.
+    pub new_password2: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginConditionForm {
+    pub user_guid: Option<String>,
+    /// unlimited | limited
+    pub condition_type: Option<String>,
+    /// Days, for `limited`.
+    pub condition_value: Option<String>,
+    /// Addresses or CIDR ranges, comma-separated; empty allows every address; absent keeps them.
+    pub allowed_ips: Option<String>,
+}
+
+/// A bulk form: `userGuids` is a comma-separated list.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkUsersForm {
+    pub user_guids: Option<String>,
+    pub state: Option<String>,
+    pub condition_type: Option<String>,
+    pub condition_value: Option<String>,
+    pub allowed_ips: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserGuidAnswer {
+    pub user_guid: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkAnswer {
+    /// How many users were changed.
+    pub changed: usize,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerListForm {
+    pub page: Option<u32>,
+    pub page_size: Option<u32>,
+    pub query: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewCustomerForm {
+    pub name: Option<String>,
+    pub address: Option<String>,
+    pub code: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerVisibilityForm {
+    pub customer_guid: Option<String>,
+    pub val: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteCustomerForm {
+    pub customer_guid: Option<String>,
+    /// Delete its users too and keep its designs without a customer.
+    pub cascade: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerRow {
+    pub customer_guid: String,
+    pub customer_name: String,
+    pub name_sef: String,
+    pub address: String,
+    pub code: String,
+    pub visible: bool,
+    pub created_at: NaiveDateTime,
+    pub user_count: i64,
+    pub design_count: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerPage {
+    pub items: Vec<CustomerRow>,
+    pub total_count: i64,
+    pub total_page: i64,
+    pub current_page: u32,
+}
+
+impl From<crate::admin::CustomerListing> for CustomerRow {
+    fn from(listing: crate::admin::CustomerListing) -> Self {
+        let c = listing.customer;
+        CustomerRow {
+            customer_guid: c.guid,
+            customer_name: c.name,
+            name_sef: c.name_sef,
+            address: c.address,
+            code: c.code,
+            visible: c.visible,
+            created_at: c.created_at,
+            user_count: listing.user_count,
+            design_count: listing.design_count,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditListForm {
+    pub page: Option<u32>,
+    pub page_size: Option<u32>,
+    pub subject_guid: Option<String>,
+    pub actor_guid: Option<String>,
+    pub action: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditPage {
+    pub items: Vec<audit::AuditEvent>,
+    pub total_count: i64,
+    pub total_page: i64,
+    pub current_page: u32,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -145,6 +325,16 @@ pub struct UserRow {
     pub language: String,
     pub status: String,
     pub login_condition: String,
+    /// Days the account may sign in for, counted from `loginConditionFrom`.
+    pub login_day_limit: Option<i32>,
+    pub login_condition_from: Option<NaiveDateTime>,
+    /// Addresses or ranges the user may sign in from; empty: anywhere.
+    pub allowed_ips: String,
+    pub pool_guid: Option<String>,
+    pub pool_name: Option<String>,
+    pub shop_access: bool,
+    pub archive_access: bool,
+    pub has_authenticator: bool,
     pub is_admin: bool,
     pub is_in_house: bool,
     pub created_at: NaiveDateTime,
@@ -225,6 +415,14 @@ impl From<UserListing> for UserRow {
             language: user.language,
             status: user.status,
             login_condition: user.login_condition,
+            login_day_limit: user.login_day_limit,
+            login_condition_from: user.login_condition_from,
+            allowed_ips: user.allowed_ips,
+            pool_guid: user.pool_guid,
+            pool_name: listing.pool_name,
+            shop_access: user.shop_access,
+            archive_access: user.archive_access,
+            has_authenticator: user.totp_secret.is_some(),
             is_admin: user.is_admin,
             is_in_house: user.is_in_house,
             created_at: user.created_at,

@@ -42,6 +42,12 @@ pub enum AccountError {
     TokenInvalid,
     #[error("there is already another user record with the same email address")]
     DuplicateEmail,
+    #[error("Company name field is required.")]
+    CustomerNameRequired,
+    #[error("another customer already has this name")]
+    CustomerNameTaken,
+    #[error("{users} users and {designs} designs still refer to this customer")]
+    CustomerInUse { users: i64, designs: i64 },
     #[error("not found")]
     NotFound,
     #[error("database: {0}")]
@@ -84,16 +90,17 @@ impl DomainError for AccountError {
     fn kind(&self) -> ErrorKind {
         use AccountError::*;
         match self {
-            InvalidForm(_) | InvalidEmail | WeakPassword | PasswordsMismatch | TokenInvalid => {
-                ErrorKind::Invalid
-            }
+            InvalidForm(_) | InvalidEmail | WeakPassword | PasswordsMismatch | TokenInvalid
+            | CustomerNameRequired => ErrorKind::Invalid,
             InvalidCredentials | LoginRequired | InvalidCode | CodeAlreadyUsed => {
                 ErrorKind::Unauthenticated
             }
             DayLimitReached | IpRestricted | AccountStopped | AccountCancelled | AccountExpired
             | NotAuthorized | PasswordRequired | SecondFactorRequired => ErrorKind::Forbidden,
             RateLimited { .. } => ErrorKind::RateLimited,
-            AlreadyEnrolled | DuplicateEmail => ErrorKind::Conflict,
+            AlreadyEnrolled | DuplicateEmail | CustomerNameTaken | CustomerInUse { .. } => {
+                ErrorKind::Conflict
+            }
             NotFound => ErrorKind::NotFound,
             Database(_) | Pool(_) | Store(_) | Mail(_) | Internal(_) => ErrorKind::Internal,
         }
@@ -122,6 +129,9 @@ impl DomainError for AccountError {
             AlreadyEnrolled => "already_enrolled",
             TokenInvalid => "token_invalid",
             DuplicateEmail => "duplicate_email",
+            CustomerNameRequired => "customer_name_required",
+            CustomerNameTaken => "customer_name_taken",
+            CustomerInUse { .. } => "customer_in_use",
             NotFound => "not_found",
             Database(_) | Pool(_) | Store(_) | Mail(_) | Internal(_) => "internal",
         }

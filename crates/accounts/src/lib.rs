@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod admin;
 pub mod auth;
 pub mod credentials;
 pub mod dto;

@@ -30,6 +30,8 @@ pub struct User {
     pub created_at: NaiveDateTime,
     pub last_login_at: Option<NaiveDateTime>,
     pub login_count: i32,
+    /// The pool limiting what the user sees; none: the open archive.
+    pub pool_guid: Option<String>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]

@@ -3,9 +3,16 @@
 use crate::model::{AccountLink, Customer, SignInRecord, User};
 use chrono::NaiveDateTime;
 use db::DbConnection;
-use db::schema::{account_links, customers, sign_ins, users};
+use db::schema::{account_links, customers, designs, pools, sign_ins, users};
 use diesel::prelude::*;
 use diesel::result::Error;
+
+/// `LIKE` pattern text with the wildcards of user input escaped (used with `ESCAPE '\'`).
+fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
+}
 
 diesel::define_sql_function! {
     fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
@@ -122,34 +129,49 @@ pub fn insert_customer(conn: &mut DbConnection, customer: &Customer) -> Result<(
         .map(|_| ())
 }
 
-pub fn customer_by_name(conn: &mut DbConnection, name: &str) -> Result<Option<Customer>, Error> {
-    customers::table
-        .filter(customers::name.eq(name))
-        .select(Customer::as_select())
-        .first(conn)
-        .optional()
+/// A user with the names of their customer company and pool.
+pub type UserWithCompany = (User, Option<String>, Option<String>);
+
+/// The admin users table's filters and order.
+#[derive(Debug, Clone, Default)]
+pub struct UserFilter {
+    /// Part of the name, e-mail or company name.
+    pub query: Option<String>,
+    pub status: Option<String>,
+    pub pool: Option<String>,
+    pub customer: Option<String>,
+    /// Only users who have not signed in since this moment (or never).
+    pub idle_since: Option<NaiveDateTime>,
+    pub sort: UserSort,
+    pub descending: bool,
 }
 
-/// A user and the name of their customer company.
-pub type UserWithCompany = (User, Option<String>);
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum UserSort {
+    #[default]
+    Name,
+    Email,
+    Company,
+    Created,
+    LastLogin,
+    LoginCount,
+    Status,
+}
 
-/// A page of users with their company names, matching `query` in name, e-mail or company.
+/// A page of users with their company and pool names.
 pub fn list_users(
     conn: &mut DbConnection,
-    query: Option<&str>,
+    filter: &UserFilter,
     offset: i64,
     limit: i64,
 ) -> Result<(Vec<UserWithCompany>, i64), Error> {
     let filtered = || {
-        let mut q = users::table.left_join(customers::table).into_boxed();
-        if let Some(text) = query {
-            let pattern = format!(
-                "%{}%",
-                text.to_lowercase()
-                    .replace('\\', "\\\\")
-                    .replace('%', "\\%")
-                    .replace('_', "\\_")
-            );
+        let mut q = users::table
+            .left_join(customers::table)
+            .left_join(pools::table)
+            .into_boxed();
+        if let Some(text) = &filter.query {
+            let pattern = format!("%{}%", like_escaped(&text.to_lowercase()));
             q = q.filter(
                 users::email
                     .like(pattern.clone())
@@ -160,14 +182,70 @@ pub fn list_users(
                         .escape('\\')),
             );
         }
+        if let Some(status) = &filter.status {
+            q = q.filter(users::status.eq(status.clone()));
+        }
+        if let Some(pool) = &filter.pool {
+            q = q.filter(users::pool_guid.eq(pool.clone()));
+        }
+        if let Some(customer) = &filter.customer {
+            q = q.filter(users::customer_guid.eq(customer.clone()));
+        }
+        if let Some(since) = filter.idle_since {
+            q = q.filter(
+                users::last_login_at
+                    .is_null()
+                    .or(users::last_login_at.lt(since)),
+            );
+        }
         q
     };
     let total = filtered().count().get_result(conn)?;
-    let rows = filtered()
-        .order((users::name.asc(), users::guid.asc()))
+    let mut q = filtered();
+    // Every order ends in the id, so pages never overlap or skip.
+    q = match (filter.sort, filter.descending) {
+        (UserSort::Name, false) => q.order((users::name.asc(), users::guid.asc())),
+        (UserSort::Name, true) => q.order((users::name.desc(), users::guid.desc())),
+        (UserSort::Email, false) => q.order(users::email.asc()),
+        (UserSort::Email, true) => q.order(users::email.desc()),
+        (UserSort::Company, false) => {
+            q.order((customers::name.asc(), users::name.asc(), users::guid.asc()))
+        }
+        (UserSort::Company, true) => q.order((
+            customers::name.desc(),
+            users::name.desc(),
+            users::guid.desc(),
+        )),
+        (UserSort::Created, false) => q.order((users::created_at.asc(), users::guid.asc())),
+        (UserSort::Created, true) => q.order((users::created_at.desc(), users::guid.desc())),
+        // Never signed in comes last both ways (the databases disagree where NULL sorts).
+        (UserSort::LastLogin, false) => q.order((
+            users::last_login_at.is_null(),
+            users::last_login_at.asc(),
+            users::guid.asc(),
+        )),
+        (UserSort::LastLogin, true) => q.order((
+            users::last_login_at.is_null(),
+            users::last_login_at.desc(),
+            users::guid.desc(),
+        )),
+        (UserSort::LoginCount, false) => q.order((users::login_count.asc(), users::guid.asc())),
+        (UserSort::LoginCount, true) => q.order((users::login_count.desc(), users::guid.desc())),
+        (UserSort::Status, false) => {
+            q.order((users::status.asc(), users::name.asc(), users::guid.asc()))
+        }
+        (UserSort::Status, true) => {
+            q.order((users::status.desc(), users::name.desc(), users::guid.desc()))
+        }
+    };
+    let rows = q
         .offset(offset)
         .limit(limit)
-        .select((User::as_select(), customers::name.nullable()))
+        .select((
+            User::as_select(),
+            customers::name.nullable(),
+            pools::name.nullable(),
+        ))
         .load(conn)?;
     Ok((rows, total))
 }
@@ -262,4 +340,127 @@ pub fn claim_totp_step(
             .execute(conn)?,
     };
     Ok(rows == 1)
+}
+
+pub fn users_by_guid(conn: &mut DbConnection, guids: &[String]) -> Result<Vec<User>, Error> {
+    users::table
+        .filter(users::guid.eq_any(guids))
+        .select(User::as_select())
+        .load(conn)
+}
+
+pub fn customer_by_guid(conn: &mut DbConnection, guid: &str) -> Result<Option<Customer>, Error> {
+    customers::table
+        .find(guid)
+        .select(Customer::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn customer_by_sef(conn: &mut DbConnection, sef: &str) -> Result<Option<Customer>, Error> {
+    customers::table
+        .filter(customers::name_sef.eq(sef))
+        .select(Customer::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn pool_exists(conn: &mut DbConnection, guid: &str) -> Result<bool, Error> {
+    diesel::select(diesel::dsl::exists(pools::table.find(guid))).get_result(conn)
+}
+
+/// A customer with how many users and designs refer to it.
+pub type CustomerWithCounts = (Customer, i64, i64);
+
+/// A page of customers by name, matching `query` in name or code, with their user and design
+/// counts.
+pub fn list_customers(
+    conn: &mut DbConnection,
+    query: Option<&str>,
+    offset: i64,
+    limit: i64,
+) -> Result<(Vec<CustomerWithCounts>, i64), Error> {
+    let filtered = || {
+        let mut q = customers::table.into_boxed();
+        if let Some(text) = query {
+            let pattern = format!("%{}%", like_escaped(&text.to_lowercase()));
+            q = q.filter(
+                lower(customers::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower(customers::code).like(pattern).escape('\\')),
+            );
+        }
+        q
+    };
+    let total = filtered().count().get_result(conn)?;
+    let rows: Vec<Customer> = filtered()
+        .order((customers::name.asc(), customers::guid.asc()))
+        .offset(offset)
+        .limit(limit)
+        .select(Customer::as_select())
+        .load(conn)?;
+    let ids: Vec<&str> = rows.iter().map(|c| c.guid.as_str()).collect();
+    let users: std::collections::HashMap<Option<String>, i64> = users::table
+        .filter(users::customer_guid.eq_any(&ids))
+        .group_by(users::customer_guid)
+        .select((users::customer_guid, diesel::dsl::count_star()))
+        .load(conn)?
+        .into_iter()
+        .collect();
+    let designs: std::collections::HashMap<Option<String>, i64> = designs::table
+        .filter(designs::customer_guid.eq_any(&ids))
+        .group_by(designs::customer_guid)
+        .select((designs::customer_guid, diesel::dsl::count_star()))
+        .load(conn)?
+        .into_iter()
+        .collect();
+    Ok((
+        rows.into_iter()
+            .map(|c| {
+                let key = Some(c.guid.clone());
+                let (u, d) = (
+                    users.get(&key).copied().unwrap_or(0),
+                    designs.get(&key).copied().unwrap_or(0),
+                );
+                (c, u, d)
+            })
+            .collect(),
+        total,
+    ))
+}
+
+pub fn set_customer_visibility(
+    conn: &mut DbConnection,
+    guid: &str,
+    visible: bool,
+) -> Result<usize, Error> {
+    diesel::update(customers::table.find(guid))
+        .set(customers::visible.eq(visible))
+        .execute(conn)
+}
+
+pub fn user_ids_of_customer(conn: &mut DbConnection, guid: &str) -> Result<Vec<String>, Error> {
+    users::table
+        .filter(users::customer_guid.eq(guid))
+        .select(users::guid)
+        .load(conn)
+}
+
+pub fn design_count_of_customer(conn: &mut DbConnection, guid: &str) -> Result<i64, Error> {
+    designs::table
+        .filter(designs::customer_guid.eq(guid))
+        .count()
+        .get_result(conn)
+}
+
+/// Deletes the customer and its users; its designs stay, without a customer (orders keep no
+/// customer either: their key is `ON DELETE SET NULL`).
+pub fn delete_customer(conn: &mut DbConnection, guid: &str) -> Result<(), Error> {
+    diesel::delete(users::table.filter(users::customer_guid.eq(guid))).execute(conn)?;
+    diesel::update(designs::table.filter(designs::customer_guid.eq(guid)))
+        .set(designs::customer_guid.eq(None::<String>))
+        .execute(conn)?;
+    diesel::delete(customers::table.find(guid)).execute(conn)?;
+    Ok(())
 }

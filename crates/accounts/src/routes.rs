@@ -1,5 +1,6 @@
 //! Account routes: extract, call the service on the blocking pool, answer.
 
+use crate::admin;
 use crate::auth::{Admin, SignedIn, client_ip, image_cookie, image_cookie_removal, token_of};
 use crate::dto::*;
 use crate::error::AccountError;
@@ -23,10 +24,51 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::post().to(auto_login_link),
         )
         .route("/admin/users/get-all", web::post().to(list_users))
+        .route("/admin/users/create", web::post().to(create_user))
+        .route("/admin/users/update", web::post().to(update_user))
+        .route(
+            "/admin/users/assign-password",
+            web::post().to(assign_password),
+        )
+        .route(
+            "/admin/users/set-login-condition",
+            web::post().to(set_login_condition),
+        )
+        .route(
+            "/admin/users/reset-password",
+            web::post().to(admin_reset_password),
+        )
+        .route(
+            "/admin/users/reset-authenticator",
+            web::post().to(reset_authenticator),
+        )
         .route(
             "/admin/users/change-account-state",
             web::post().to(change_account_state),
         )
+        .route(
+            "/admin/users/bulk-reset-password",
+            web::post().to(bulk_reset_password),
+        )
+        .route(
+            "/admin/users/bulk-set-login-condition",
+            web::post().to(bulk_set_login_condition),
+        )
+        .route(
+            "/admin/users/bulk-change-account-state",
+            web::post().to(bulk_change_account_state),
+        )
+        .route("/admin/customers/get-all", web::post().to(list_customers))
+        .route(
+            "/admin/customers/add-customer",
+            web::post().to(add_customer),
+        )
+        .route(
+            "/admin/customers/set-visibility",
+            web::post().to(set_customer_visibility),
+        )
+        .route("/admin/customers/delete", web::post().to(delete_customer))
+        .route("/admin/audit/get-all", web::post().to(audit_log))
         .route("/get/customers/basic", web::post().to(customers_basic));
 }
 
@@ -43,7 +85,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         auto_login,
         auto_login_link,
         list_users,
+        create_user,
+        update_user,
+        assign_password,
+        set_login_condition,
+        admin_reset_password,
+        reset_authenticator,
         change_account_state,
+        bulk_reset_password,
+        bulk_set_login_condition,
+        bulk_change_account_state,
+        list_customers,
+        add_customer,
+        set_customer_visibility,
+        delete_customer,
+        audit_log,
         customers_basic
     ),
     components(schemas(web_api::ApiError))
@@ -239,18 +295,28 @@ async fn auto_login(
 #[utoipa::path(post, path = "/service/admin/users/auto-login-link", request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = AutoLoginLink), (status = "4XX", body = ApiError)))]
 async fn auto_login_link(
-    _admin: Admin,
+    Admin(session): Admin,
     ctx: Ctx,
     pool: Pool,
     form: web::Form<UserGuidForm>,
 ) -> Result<HttpResponse, ApiError> {
     let guid = form.into_inner().user_guid;
-    let (url, expires_at) =
-        blocking(move || service::issue_auto_login(&mut *pool.get()?, &ctx, guid)).await?;
+    let (url, expires_at) = blocking(move || {
+        service::issue_auto_login(&mut *pool.get()?, &ctx, &session.user.guid, guid)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(AutoLoginLink { url, expires_at }))
 }
 
-/// A page of users (admin).
+/// The page a list form asks for: 25 rows by default, 1 to 200.
+fn list_page(page: Option<u32>, size: Option<u32>) -> Result<PageRequest, AccountError> {
+    match size.unwrap_or(25) {
+        size @ 1..=200 => Ok(PageRequest::new(page.unwrap_or(0), size)),
+        _ => Err(AccountError::InvalidForm("pageSize")),
+    }
+}
+
+/// A page of users (admin): filters, search, sort.
 #[utoipa::path(post, path = "/service/admin/users/get-all", request_body(content = UserListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = UserPage), (status = "4XX", body = ApiError)))]
 async fn list_users(
@@ -259,8 +325,9 @@ async fn list_users(
     form: web::Form<UserListForm>,
 ) -> Result<HttpResponse, ApiError> {
     let form = form.into_inner();
-    let page = PageRequest::new(form.page.unwrap_or(0), form.page_size.unwrap_or(25));
-    let found = blocking(move || service::list_users(&mut *pool.get()?, form.query, page)).await?;
+    let page = list_page(form.page, form.page_size)?;
+    let filter = admin::user_filter(&form)?;
+    let found = blocking(move || service::list_users(&mut *pool.get()?, &filter, page)).await?;
     Ok(HttpResponse::Ok().json(UserPage {
         items: found.items.into_iter().map(UserRow::from).collect(),
         total_count: found.total_count,
@@ -269,21 +336,298 @@ async fn list_users(
     }))
 }
 
+/// Creates a customer's user (admin): the password is set now, or an invitation is mailed.
+#[utoipa::path(post, path = "/service/admin/users/create", request_body(content = CreateUserForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = UserGuidAnswer), (status = "4XX", body = ApiError)))]
+async fn create_user(
+    Admin(session): Admin,
+    ctx: Ctx,
+    pool: Pool,
+    form: web::Form<CreateUserForm>,
+) -> Result<HttpResponse, ApiError> {
+    let input = form.into_inner();
+    let user =
+        blocking(move || admin::create_user(&mut *pool.get()?, &ctx, &session.user.guid, input))
+            .await?;
+    Ok(HttpResponse::Ok().json(UserGuidAnswer {
+        user_guid: user.guid,
+    }))
+}
+
+/// Changes a user's name, address, language, customer and access (admin).
+#[utoipa::path(post, path = "/service/admin/users/update", request_body(content = UpdateUserForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
+async fn update_user(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<UpdateUserForm>,
+) -> Result<HttpResponse, ApiError> {
+    let edit = form.into_inner();
+    blocking(move || admin::update_user(&mut *pool.get()?, &session.user.guid, edit)).await?;
+    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// Sets a user's password (admin); their sessions end.
+#[utoipa::path(post, path = "/service/admin/users/assign-password", request_body(content = AssignPasswordForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
+async fn assign_password(
+    Admin(session): Admin,
+    ctx: Ctx,
+    pool: Pool,
+    form: web::Form<AssignPasswordForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    blocking(move || {
+        admin::assign_password(
+            &mut *pool.get()?,
+            &ctx,
+            &session.user.guid,
+            f.user_guid,
+            f.new_password,
+            f.new_password2,
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// Sets a user's login condition and allowed addresses (admin).
+#[utoipa::path(post, path = "/service/admin/users/set-login-condition", request_body(content = LoginConditionForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
+async fn set_login_condition(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<LoginConditionForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    let ids = vec![
+        f.user_guid
+            .filter(|g| !g.trim().is_empty())
+            .ok_or(AccountError::InvalidForm("userGuid"))?,
+    ];
+    let rule = admin::LoginRule::parse(f.condition_type, f.condition_value, f.allowed_ips)?;
+    blocking(move || {
+        admin::set_login_condition(&mut *pool.get()?, &session.user.guid, &ids, &rule)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// Mails a user a link to set a new password (admin).
+#[utoipa::path(post, path = "/service/admin/users/reset-password", request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
+async fn admin_reset_password(
+    Admin(session): Admin,
+    ctx: Ctx,
+    pool: Pool,
+    form: web::Form<UserGuidForm>,
+) -> Result<HttpResponse, ApiError> {
+    let ids = admin::user_ids(form.into_inner().user_guid)?;
+    blocking(move || {
+        admin::send_password_resets(&mut *pool.get()?, &ctx, &session.user.guid, &ids)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// Removes a user's authenticator (admin): the next sign-in enrolls a new one.
+#[utoipa::path(post, path = "/service/admin/users/reset-authenticator", request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
+async fn reset_authenticator(
+    Admin(session): Admin,
+    ctx: Ctx,
+    pool: Pool,
+    form: web::Form<UserGuidForm>,
+) -> Result<HttpResponse, ApiError> {
+    let guid = form.into_inner().user_guid;
+    blocking(move || admin::reset_authenticator(&mut *pool.get()?, &ctx, &session.user.guid, guid))
+        .await?;
+    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
 /// Activate, suspend, cancel or expire an account (admin). Leaving `active` ends its sessions.
 #[utoipa::path(post, path = "/service/admin/users/change-account-state", request_body(content = AccountStateForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn change_account_state(
-    _admin: Admin,
+    Admin(session): Admin,
     ctx: Ctx,
     pool: Pool,
     form: web::Form<AccountStateForm>,
 ) -> Result<HttpResponse, ApiError> {
     let form = form.into_inner();
+    let ids = admin::user_ids(form.user_guid)?;
     blocking(move || {
-        service::change_account_state(&mut *pool.get()?, &ctx, form.user_guid, form.state)
+        admin::change_account_state(
+            &mut *pool.get()?,
+            &ctx,
+            &session.user.guid,
+            &ids,
+            form.state,
+        )
     })
     .await?;
     Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// Mails each user a link to set a new password (admin, bulk).
+#[utoipa::path(post, path = "/service/admin/users/bulk-reset-password", request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = BulkAnswer), (status = "4XX", body = ApiError)))]
+async fn bulk_reset_password(
+    Admin(session): Admin,
+    ctx: Ctx,
+    pool: Pool,
+    form: web::Form<BulkUsersForm>,
+) -> Result<HttpResponse, ApiError> {
+    let ids = admin::user_ids(form.into_inner().user_guids)?;
+    let changed = blocking(move || {
+        admin::send_password_resets(&mut *pool.get()?, &ctx, &session.user.guid, &ids)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(BulkAnswer { changed }))
+}
+
+/// Sets the login condition of every listed user (admin, bulk).
+#[utoipa::path(post, path = "/service/admin/users/bulk-set-login-condition", request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = BulkAnswer), (status = "4XX", body = ApiError)))]
+async fn bulk_set_login_condition(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<BulkUsersForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    let ids = admin::user_ids(f.user_guids)?;
+    let rule = admin::LoginRule::parse(f.condition_type, f.condition_value, f.allowed_ips)?;
+    let changed = blocking(move || {
+        admin::set_login_condition(&mut *pool.get()?, &session.user.guid, &ids, &rule)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(BulkAnswer { changed }))
+}
+
+/// Changes the account state of every listed user (admin, bulk).
+#[utoipa::path(post, path = "/service/admin/users/bulk-change-account-state", request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = BulkAnswer), (status = "4XX", body = ApiError)))]
+async fn bulk_change_account_state(
+    Admin(session): Admin,
+    ctx: Ctx,
+    pool: Pool,
+    form: web::Form<BulkUsersForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    let ids = admin::user_ids(f.user_guids)?;
+    let changed = blocking(move || {
+        admin::change_account_state(&mut *pool.get()?, &ctx, &session.user.guid, &ids, f.state)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(BulkAnswer { changed }))
+}
+
+/// A page of customer companies with their user and design counts (admin).
+#[utoipa::path(post, path = "/service/admin/customers/get-all", request_body(content = CustomerListForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = CustomerPage), (status = "4XX", body = ApiError)))]
+async fn list_customers(
+    _admin: Admin,
+    pool: Pool,
+    form: web::Form<CustomerListForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    let page = list_page(f.page, f.page_size)?;
+    let found = blocking(move || admin::customers(&mut *pool.get()?, f.query, page)).await?;
+    Ok(HttpResponse::Ok().json(CustomerPage {
+        items: found.items.into_iter().map(CustomerRow::from).collect(),
+        total_count: found.total_count,
+        total_page: found.total_page,
+        current_page: found.current_page,
+    }))
+}
+
+/// Adds a customer company (admin).
+#[utoipa::path(post, path = "/service/admin/customers/add-customer", request_body(content = NewCustomerForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = CustomerBasic), (status = "4XX", body = ApiError)))]
+async fn add_customer(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<NewCustomerForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    let customer = blocking(move || {
+        admin::add_customer(
+            &mut *pool.get()?,
+            &session.user.guid,
+            f.name,
+            f.address,
+            f.code,
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(CustomerBasic {
+        customer_guid: customer.guid,
+        customer_name: customer.name,
+    }))
+}
+
+/// Shows or hides a customer in other customers' filters (admin).
+#[utoipa::path(post, path = "/service/admin/customers/set-visibility", request_body(content = CustomerVisibilityForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
+async fn set_customer_visibility(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<CustomerVisibilityForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    blocking(move || {
+        admin::set_customer_visibility(
+            &mut *pool.get()?,
+            &session.user.guid,
+            f.customer_guid,
+            f.val,
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// Deletes a customer company (admin); refused with `customer_in_use` while users or designs
+/// refer to it, unless `cascade` is set.
+#[utoipa::path(post, path = "/service/admin/customers/delete", request_body(content = DeleteCustomerForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
+async fn delete_customer(
+    Admin(session): Admin,
+    ctx: Ctx,
+    pool: Pool,
+    form: web::Form<DeleteCustomerForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    blocking(move || {
+        admin::delete_customer(
+            &mut *pool.get()?,
+            &ctx,
+            &session.user.guid,
+            f.customer_guid,
+            f.cascade,
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// A page of the admins' audit log, newest first (admin).
+#[utoipa::path(post, path = "/service/admin/audit/get-all", request_body(content = AuditListForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = AuditPage), (status = "4XX", body = ApiError)))]
+async fn audit_log(
+    _admin: Admin,
+    pool: Pool,
+    form: web::Form<AuditListForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = form.into_inner();
+    let page = list_page(f.page, f.page_size)?;
+    let found = blocking(move || admin::audit_events(&mut *pool.get()?, &f, page)).await?;
+    Ok(HttpResponse::Ok().json(AuditPage {
+        items: found.items,
+        total_count: found.total_count,
+        total_page: found.total_page,
+        current_page: found.current_page,
+    }))
 }
 
 /// Customers for the search filter: staff get every customer, others their own and the visible

@@ -201,10 +201,7 @@ pub fn ip_allowed(allowed: &str, ip: IpAddr) -> bool {
     entries.is_empty()
         || entries
             .iter()
-            .any(|entry| match entry.parse::<ipnet::IpNet>() {
-                Ok(net) => net.contains(&ip),
-                Err(_) => entry.parse::<IpAddr>().is_ok_and(|single| single == ip),
-            })
+            .any(|entry| credentials::ip_entry_admits(entry, ip))
 }
 
 fn record_sign_in(
@@ -423,7 +420,7 @@ fn public_link(
     Ok(url.into())
 }
 
-fn send_link(
+pub(crate) fn send_link(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
     user: &User,
@@ -502,12 +499,20 @@ pub fn create_password(
 pub fn issue_auto_login(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
+    actor: &str,
     user_guid: Option<String>,
 ) -> Result<(String, NaiveDateTime), AccountError> {
     let guid = required(user_guid, "userGuid")?;
     let user = repo::user_by_guid(conn, guid.trim())?.ok_or(AccountError::NotFound)?;
     let lifetime = Span::minutes(i64::try_from(ctx.settings.auto_login_minutes).unwrap_or(15));
     let token = new_link(conn, &user, LinkPurpose::AutoLogin, lifetime)?;
+    audit::record(
+        conn,
+        actor,
+        audit::Action::AutoLoginLinkIssued,
+        audit::Subject::user(&user.guid, &user.email),
+        "",
+    )?;
     let url = public_link(ctx, "/auto-login", &[("token", &token)])?;
     Ok((url, time::now() + lifetime))
 }
@@ -540,24 +545,6 @@ pub fn auto_login(
         return Err(error);
     }
     start_session(conn, ctx, user, false, ip)
-}
-
-/// Changes an account's state; leaving `active` ends every session of the user at once.
-pub fn change_account_state(
-    conn: &mut DbConnection,
-    ctx: &AccountsContext,
-    user_guid: Option<String>,
-    state: Option<String>,
-) -> Result<(), AccountError> {
-    let guid = required(user_guid, "userGuid")?;
-    let state = AccountStatus::parse(&required(state, "state")?)
-        .ok_or(AccountError::InvalidForm("state"))?;
-    let user = repo::user_by_guid(conn, guid.trim())?.ok_or(AccountError::NotFound)?;
-    repo::set_status(conn, &user.guid, state.as_str())?;
-    if state != AccountStatus::Active {
-        ctx.stores.sessions.remove_owner(&user.guid)?;
-    }
-    Ok(())
 }
 
 pub struct NewUser {
@@ -606,16 +593,10 @@ pub fn create_user(conn: &mut DbConnection, new: NewUser) -> Result<User, Accoun
         created_at: time::now(),
         last_login_at: None,
         login_count: 0,
+        pool_guid: None,
     };
-    // The unique index decides, so two concurrent creations cannot both succeed.
-    match repo::insert_user(conn, &user) {
-        Ok(()) => Ok(user),
-        Err(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        )) => Err(AccountError::DuplicateEmail),
-        Err(other) => Err(other.into()),
-    }
+    crate::admin::unique_email(repo::insert_user(conn, &user))?;
+    Ok(user)
 }
 
 /// Sets a new password directly (the command line's reset); other sessions end.
@@ -639,7 +620,7 @@ pub fn ensure_customer(conn: &mut DbConnection, name: &str) -> Result<Customer, 
     if name.is_empty() {
         return Err(AccountError::InvalidForm("name"));
     }
-    if let Some(existing) = repo::customer_by_name(conn, name)? {
+    if let Some(existing) = repo::customer_by_sef(conn, &desen_core::slug(name))? {
         return Ok(existing);
     }
     let customer = Customer {
@@ -663,18 +644,22 @@ pub fn has_admin(conn: &mut DbConnection) -> Result<bool, AccountError> {
 pub struct UserListing {
     pub user: User,
     pub company_name: Option<String>,
+    pub pool_name: Option<String>,
 }
 
 pub fn list_users(
     conn: &mut DbConnection,
-    query: Option<String>,
+    filter: &repo::UserFilter,
     page: PageRequest,
 ) -> Result<Page<UserListing>, AccountError> {
-    let query = query.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
-    let (rows, total) = repo::list_users(conn, query.as_deref(), page.offset(), page.limit())?;
+    let (rows, total) = repo::list_users(conn, filter, page.offset(), page.limit())?;
     let items = rows
         .into_iter()
-        .map(|(user, company_name)| UserListing { user, company_name })
+        .map(|(user, company_name, pool_name)| UserListing {
+            user,
+            company_name,
+            pool_name,
+        })
         .collect();
     Ok(Page::new(items, total, page))
 }

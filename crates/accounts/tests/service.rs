@@ -3,6 +3,7 @@
 #![expect(clippy::unwrap_used, reason = "tests")]
 
 use accounts::AccountError;
+use accounts::admin;
 use accounts::credentials::totp;
 use accounts::model::AccountStatus;
 use accounts::service::{self, CreatePasswordInput, LoginInput, SecondFactorStep, SignedInSession};
@@ -361,10 +362,11 @@ fn suspending_or_cancelling_ends_every_session_at_once() {
     let user = world.user("ayse@example.com", PASSWORD, false);
     let a = login(&world, "ayse@example.com", PASSWORD).unwrap();
     let b = login(&world, "ayse@example.com", PASSWORD).unwrap();
-    service::change_account_state(
+    admin::change_account_state(
         &mut world.conn(),
         &world.accounts,
-        Some(user.guid.clone()),
+        "an admin",
+        std::slice::from_ref(&user.guid),
         Some("stopped".into()),
     )
     .unwrap();
@@ -376,10 +378,11 @@ fn suspending_or_cancelling_ends_every_session_at_once() {
         );
     }
     assert_eq!(world.reload(&user).status(), AccountStatus::Stopped);
-    let bad = service::change_account_state(
+    let bad = admin::change_account_state(
         &mut world.conn(),
         &world.accounts,
-        Some(user.guid),
+        "an admin",
+        &[user.guid],
         Some("frozen".into()),
     );
     assert!(matches!(bad, Err(AccountError::InvalidForm("state"))));
@@ -389,9 +392,13 @@ fn suspending_or_cancelling_ends_every_session_at_once() {
 fn auto_login_links_are_single_use() {
     let world = TestWorld::new();
     let user = world.user("ayse@example.com", PASSWORD, false);
-    let (url, _) =
-        service::issue_auto_login(&mut world.conn(), &world.accounts, Some(user.guid.clone()))
-            .unwrap();
+    let (url, _) = service::issue_auto_login(
+        &mut world.conn(),
+        &world.accounts,
+        "an admin",
+        Some(user.guid.clone()),
+    )
+    .unwrap();
     let token = url.split("token=").nth(1).unwrap().to_owned();
     let signed = service::auto_login(
         &mut world.conn(),

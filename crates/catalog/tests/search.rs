@@ -508,6 +508,8 @@ struct View {
     name: &'static str,
     scope: Scope,
     reference: RefScope,
+    /// The user behind the view (the staff view's viewer is made up).
+    user: Option<String>,
 }
 
 fn criteria_view(criteria: PoolCriteria) -> View {
@@ -515,6 +517,7 @@ fn criteria_view(criteria: PoolCriteria) -> View {
         name: "criteria",
         scope: Scope::Criteria(Box::new(criteria.clone())),
         reference: RefScope::Criteria(Box::new(criteria)),
+        user: None,
     }
 }
 
@@ -638,6 +641,7 @@ impl Fixture {
         let (searches, explicit) = pool_contents(data, rng);
         let pool = pools::service::save_pool(
             conn,
+            "test",
             PoolSave {
                 name: "Selection".into(),
                 dtos: searches.clone(),
@@ -646,7 +650,7 @@ impl Fixture {
             },
         )
         .expect("pool");
-        pools::service::assign(conn, &pooled.guid, Some(&pool.uniqueid)).expect("assign");
+        pools::service::assign(conn, "test", &pooled.guid, Some(&pool.uniqueid)).expect("assign");
         let scope = |conn: &mut DbConnection, viewer: &Viewer| {
             pools::scope_of(conn, viewer).expect("scope")
         };
@@ -655,11 +659,13 @@ impl Fixture {
                 name: "staff",
                 scope: scope(conn, &staff()),
                 reference: RefScope::Everything,
+                user: None,
             },
             View {
                 name: "no customer",
                 scope: scope(conn, &viewer_of(&lone)),
                 reference: RefScope::Open { customer: None },
+                user: Some(lone.guid.clone()),
             },
             View {
                 name: "customer",
@@ -667,6 +673,7 @@ impl Fixture {
                 reference: RefScope::Open {
                     customer: Some(data.customers[0].clone()),
                 },
+                user: Some(customer.guid.clone()),
             },
             View {
                 name: "pool",
@@ -676,6 +683,7 @@ impl Fixture {
                     explicit,
                     own_customer: Some(data.customers[1].clone()),
                 },
+                user: Some(pooled.guid.clone()),
             },
         ];
         assert_eq!(views[0].scope, Scope::Everything);
@@ -1519,6 +1527,78 @@ fn paging_is_seamless_across_the_pinned_lead() {
 // ---- pool criteria ------------------------------------------------------------------------------
 
 /// The default pool search with one change.
+#[test]
+fn explanations_agree_with_what_each_user_sees() {
+    let fx = Fixture::shared();
+    let conn: &mut DbConnection = &mut fx.conn();
+    let mut rules = BTreeSet::new();
+    for view in &fx.views {
+        let Some(user) = view.user.as_deref() else {
+            continue;
+        };
+        for doc in &fx.data.docs {
+            let why = pools::explain::explain(conn, user, &doc.number).expect("explain");
+            let context = format!("[{}] {}: {why:?}", view.name, doc.number);
+            assert_eq!(why.visible, view.reference.admits(doc), "{context}");
+            assert_eq!(why.design_guid.as_deref(), Some(doc.guid.as_str()));
+            match &view.reference {
+                RefScope::Open { customer } => {
+                    let want = match (doc.confined, is_own(doc, customer)) {
+                        (false, _) => "open_design",
+                        (true, true) => "own_customer",
+                        (true, false) => "confined_other_customer",
+                    };
+                    assert_eq!(why.rule, want, "{context}");
+                }
+                RefScope::Pool {
+                    searches,
+                    explicit,
+                    own_customer,
+                } => {
+                    assert_eq!(why.explicit, explicit.contains(&doc.guid), "{context}");
+                    assert_eq!(why.searches.len(), searches.len(), "{context}");
+                    for (verdict, search) in why.searches.iter().zip(searches) {
+                        assert_eq!(verdict.admits, criteria_admit(search, doc), "{context}");
+                        assert_eq!(verdict.admits, verdict.failing.is_empty(), "{context}");
+                    }
+                    let own =
+                        searches.iter().any(|c| c.allow_own_designs) && is_own(doc, own_customer);
+                    let want = if explicit.contains(&doc.guid) {
+                        "pool_design"
+                    } else if searches.iter().any(|c| criteria_admit(c, doc)) {
+                        "pool_search"
+                    } else if own {
+                        "pool_own_customer"
+                    } else {
+                        "not_in_pool"
+                    };
+                    assert_eq!(why.rule, want, "{context}");
+                    assert_eq!(why.pool_name.as_deref(), Some("Selection"));
+                }
+                _ => unreachable!("views with a user are open or pooled"),
+            }
+            rules.insert(why.rule);
+        }
+        let missing = pools::explain::explain(conn, user, "no-such-number").expect("explain");
+        assert_eq!((missing.visible, missing.rule), (false, "no_design"));
+    }
+    // The data exercises every rule but staff (the staff view has no stored user).
+    for rule in [
+        "open_design",
+        "own_customer",
+        "confined_other_customer",
+        "pool_design",
+        "pool_search",
+        "not_in_pool",
+    ] {
+        assert!(rules.contains(rule), "no design shows {rule}: {rules:?}");
+    }
+    assert!(matches!(
+        pools::explain::explain(conn, "no-such-user", &fx.data.docs[0].number),
+        Err(pools::PoolError::UserNotFound)
+    ));
+}
+
 fn criteria(set: impl FnOnce(&mut PoolCriteria)) -> PoolCriteria {
     let mut criteria = PoolCriteria::default();
     set(&mut criteria);
@@ -1722,6 +1802,7 @@ fn upkeep_keeps_pool_members_current_after_edits_and_saves() {
                 extra: &[String]| {
         pools::service::save_pool(
             conn,
+            "test",
             PoolSave {
                 uniqueid,
                 name: "Members".into(),

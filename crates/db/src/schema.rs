@@ -303,6 +303,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    audit_events (id) {
+        id -> BigInt,
+        at -> Timestamp,
+        actor_guid -> Text,
+        action -> Text,
+        subject_kind -> Text,
+        subject_guid -> Text,
+        subject_name -> Text,
+        details -> Text,
+    }
+}
+
 diesel::joinable!(design_labels -> labels (label_id));
 diesel::joinable!(design_channels -> designs (design_guid));
 diesel::joinable!(colorways -> designs (design_guid));
@@ -342,4 +355,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     pool_members,
     design_pins,
     colorway_views,
+    catalog_revision,
+    audit_events,
 );

@@ -1001,6 +1001,7 @@ fn write_pools(conn: &mut DbConnection, archive: &Archive) -> Vec<(String, i64)>
             .collect();
         let answer = pools::service::save_pool(
             conn,
+            "bench",
             PoolSave {
                 uniqueid: None,
                 name: format!("Pool {p:02}"),
@@ -1044,7 +1045,7 @@ fn write_users(conn: &mut DbConnection, archive: &Archive, pool: &str) -> Users 
     create("staff@bench.test", true, None);
     create("customer@bench.test", false, Some(&archive.customers[0]));
     let pooled = create("pooled@bench.test", false, Some(&archive.customers[4]));
-    pools::service::assign(conn, &pooled, Some(pool)).unwrap();
+    pools::service::assign(conn, "bench", &pooled, Some(pool)).unwrap();
     Users {
         staff: "staff@bench.test".into(),
         customer: "customer@bench.test".into(),

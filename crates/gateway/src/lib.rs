@@ -5,7 +5,7 @@ pub mod settings;
 
 use accounts::AccountsContext;
 use accounts::mail::{Mailer, OutboxMailer, SmtpMailer};
-use actix_web::body::MessageBody;
+use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
@@ -159,6 +159,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web_api::json_config())
             .service(
                 web::scope("/service")
+                    .wrap(from_fn(admin_area_guard))
                     .route("/health", web::get().to(health))
                     .route("/openapi.json", web::get().to(openapi_json))
                     .configure(accounts::routes::configure)
@@ -195,6 +196,25 @@ fn security_headers() -> DefaultHeaders {
              img-src 'self' data: blob:; connect-src 'self'; font-src 'self' data:; \
              object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
         ))
+}
+
+/// Every route under `/service/admin/` answers only an admin past the second factor, checked before
+/// the handler reads its body: a new admin route cannot forget the check, and a malformed form
+/// tells an outsider nothing. (Handlers still take the `Admin` extractor for the session.)
+async fn admin_area_guard(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    if req.path().starts_with("/service/admin/")
+        && let Err(refused) =
+            <accounts::Admin as actix_web::FromRequest>::extract(req.request()).await
+    {
+        let answer = actix_web::ResponseError::error_response(&refused);
+        return Ok(req.into_response(answer).map_into_right_body());
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
 }
 
 /// Copies the request id of the tracing span into an `X-Request-Id` answer header, so that a user's

@@ -126,39 +126,46 @@ impl PoolCriteria {
         ]
     }
 
-    /// The designs this search admits (the user's own designs aside: see [`crate::Scope`]).
-    pub fn predicate(&self) -> Sql {
-        let mut parts = Vec::new();
+    /// Each restricting criterion with its field name (as the JSON names it): a design is
+    /// admitted when it meets them all.
+    pub fn criteria(&self) -> Vec<(&'static str, Sql)> {
+        let mut parts: Vec<(&'static str, Sql)> = Vec::new();
         let number = self.design_number.trim();
         if !number.is_empty() {
             let mut sql = Sql::new("LOWER(designs.number) LIKE LOWER(");
             sql.bind(format!("{}%", like_escaped(number)))
                 .push(") ESCAPE '\\'");
-            parts.push(sql);
+            parts.push(("designNumber", sql));
         }
         if let Some(archive) = self.allowed_archive.filter(|a| *a >= 0) {
             let mut sql = Sql::new("designs.archive_id = ");
             sql.bind(archive);
-            parts.push(sql);
+            parts.push(("allowedArchive", sql));
         }
         if !self.allowed_screen_status.is_empty() {
             let mut sql = Sql::new("designs.screen_status IN ");
             sql.bind_list(self.allowed_screen_status.iter());
-            parts.push(sql);
+            parts.push(("allowedScreenStatus", sql));
         }
         if !self.allowed_screen_counts.is_empty() {
             let mut sql = Sql::new("designs.channel_count IN ");
             sql.bind_list(self.allowed_screen_counts.iter().copied());
-            parts.push(sql);
+            parts.push(("allowedScreenCounts", sql));
         }
         let unlabeled = Sql::new(
             "NOT EXISTS (SELECT 1 FROM design_labels WHERE design_labels.design_guid = designs.guid)",
         );
         match (self.allowed_labels.is_empty(), self.allow_unlabeled_designs) {
-            (false, true) => parts.push(Sql::or(&[with_any_label(&self.allowed_labels), unlabeled])),
-            (false, false) => parts.push(with_any_label(&self.allowed_labels)),
-            (true, false) => parts.push(Sql::new(
-                "EXISTS (SELECT 1 FROM design_labels WHERE design_labels.design_guid = designs.guid)",
+            (false, true) => parts.push((
+                "allowedLabels",
+                Sql::or(&[with_any_label(&self.allowed_labels), unlabeled]),
+            )),
+            (false, false) => parts.push(("allowedLabels", with_any_label(&self.allowed_labels))),
+            (true, false) => parts.push((
+                "allowUnlabeledDesigns",
+                Sql::new(
+                    "EXISTS (SELECT 1 FROM design_labels WHERE design_labels.design_guid = designs.guid)",
+                ),
             )),
             (true, true) => {}
         }
@@ -167,18 +174,18 @@ impl PoolCriteria {
             sql.push("(")
                 .append(&with_any_label(&self.forbidden_labels))
                 .push(")");
-            parts.push(sql);
+            parts.push(("forbiddenLabels", sql));
         }
         if !self.allowed_customers.is_empty() {
             let mut sql = Sql::new("designs.customer_guid IN ");
             sql.bind_list(self.allowed_customers.iter());
-            parts.push(sql);
+            parts.push(("allowedCustomers", sql));
         }
         if !self.forbidden_customers.is_empty() {
             let mut sql =
                 Sql::new("designs.customer_guid IS NULL OR designs.customer_guid NOT IN ");
             sql.bind_list(self.forbidden_customers.iter());
-            parts.push(sql);
+            parts.push(("forbiddenCustomers", sql));
         }
         if !self.allowed_years.is_empty() {
             let years: Vec<Sql> = self
@@ -191,18 +198,27 @@ impl PoolCriteria {
                     ))
                 })
                 .collect();
-            parts.push(Sql::or(&years));
+            parts.push(("allowedYears", Sql::or(&years)));
         }
+        const PARAMETERS: [&str; 10] = [
+            "dp0", "dp1", "dp2", "dp3", "dp4", "dp5", "dp6", "dp7", "dp8", "dp9",
+        ];
         for (i, value) in self.parameters().into_iter().enumerate() {
             if !value.trim().is_empty() {
-                parts.push(with_parameter(i, value));
+                parts.push((PARAMETERS[i], with_parameter(i, value)));
             }
         }
         if !self.allow_confined_designs {
             let mut sql = Sql::new("designs.is_confined = ");
             sql.bind(false);
-            parts.push(sql);
+            parts.push(("allowConfinedDesigns", sql));
         }
+        parts
+    }
+
+    /// The designs this search admits (the user's own designs aside: see [`crate::Scope`]).
+    pub fn predicate(&self) -> Sql {
+        let parts: Vec<Sql> = self.criteria().into_iter().map(|(_, sql)| sql).collect();
         Sql::and(&parts)
     }
 }

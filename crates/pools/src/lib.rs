@@ -3,6 +3,7 @@
 pub mod criteria;
 pub mod dto;
 pub mod error;
+pub mod explain;
 pub mod model;
 pub mod repo;
 pub mod routes;

@@ -140,6 +140,14 @@ pub fn pool_of_user(conn: &mut DbConnection, user: &str) -> Result<Option<Pool>,
         .optional()
 }
 
+pub fn user_email(conn: &mut DbConnection, user: &str) -> Result<Option<String>, Error> {
+    users::table
+        .find(user)
+        .select(users::email)
+        .first(conn)
+        .optional()
+}
+
 pub fn assign(conn: &mut DbConnection, user: &str, pool: Option<&str>) -> Result<usize, Error> {
     diesel::update(users::table.find(user))
         .set(users::pool_guid.eq(pool))
@@ -152,4 +160,37 @@ pub fn existing_designs(conn: &mut DbConnection, guids: &[String]) -> Result<Vec
         .filter(designs::guid.eq_any(guids))
         .select(designs::guid)
         .load(conn)
+}
+
+/// What the pool rules need to know of a user: in-house, admin, customer, pool.
+pub type UserFacts = (bool, bool, Option<String>, Option<String>);
+
+pub fn user_facts(conn: &mut DbConnection, user: &str) -> Result<Option<UserFacts>, Error> {
+    users::table
+        .find(user)
+        .select((
+            users::is_in_house,
+            users::is_admin,
+            users::customer_guid,
+            users::pool_guid,
+        ))
+        .first(conn)
+        .optional()
+}
+
+/// A design by number or id: id, number, confined, customer.
+pub type DesignFacts = (String, String, bool, Option<String>);
+
+pub fn design_facts(conn: &mut DbConnection, design: &str) -> Result<Option<DesignFacts>, Error> {
+    use db::schema::designs;
+    designs::table
+        .filter(designs::number.eq(design).or(designs::guid.eq(design)))
+        .select((
+            designs::guid,
+            designs::number,
+            designs::is_confined,
+            designs::customer_guid,
+        ))
+        .first(conn)
+        .optional()
 }

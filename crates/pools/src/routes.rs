@@ -2,6 +2,7 @@
 //! `/admin/pool/search` and `/count`, is a search: it lives in `catalog`.)
 
 use crate::dto::{PoolAnswer, PoolSave};
+use crate::explain::{Explanation, SearchVerdict};
 use crate::service;
 use accounts::Admin;
 use actix_web::{HttpResponse, web};
@@ -15,13 +16,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/admin/pool/all", web::post().to(all_pools))
         .route("/admin/pool/insert", web::post().to(save_pool))
         .route("/admin/pool/delete", web::post().to(delete_pool))
-        .route("/admin/pool/assign", web::post().to(assign_pool));
+        .route("/admin/pool/assign", web::post().to(assign_pool))
+        .route("/admin/pool/explain", web::post().to(explain));
 }
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(all_pools, save_pool, delete_pool, assign_pool),
-    components(schemas(PoolAnswer, PoolSave, crate::PoolCriteria))
+    paths(all_pools, save_pool, delete_pool, assign_pool, explain),
+    components(schemas(PoolAnswer, PoolSave, crate::PoolCriteria, Explanation, SearchVerdict))
 )]
 pub struct PoolsApi;
 
@@ -42,14 +44,14 @@ async fn all_pools(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> 
 #[utoipa::path(post, path = "/service/admin/pool/insert", request_body = PoolSave,
     responses((status = 200, body = PoolAnswer), (status = 400, body = ApiError), (status = 409, body = ApiError)))]
 async fn save_pool(
-    _admin: Admin,
+    Admin(session): Admin,
     pool: Pool,
     save: web::Json<PoolSave>,
 ) -> Result<HttpResponse, ApiError> {
     let save = save.into_inner();
     let saved = blocking(move || {
         let mut conn = pool.get()?;
-        conn.transaction(|conn| service::save_pool(conn, save))
+        conn.transaction(|conn| service::save_pool(conn, &session.user.guid, save))
     })
     .await?;
     Ok(HttpResponse::Ok().json(saved))
@@ -65,13 +67,13 @@ pub struct PoolForm {
 #[utoipa::path(post, path = "/service/admin/pool/delete", request_body(content = PoolForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 204), (status = 404, body = ApiError)))]
 async fn delete_pool(
-    _admin: Admin,
+    Admin(session): Admin,
     pool: Pool,
     form: web::Form<PoolForm>,
 ) -> Result<HttpResponse, ApiError> {
     blocking(move || {
         let mut conn = pool.get()?;
-        service::delete_pool(&mut conn, &form.bag_id)
+        conn.transaction(|conn| service::delete_pool(conn, &session.user.guid, &form.bag_id))
     })
     .await?;
     Ok(HttpResponse::NoContent().finish())
@@ -89,7 +91,7 @@ pub struct AssignForm {
 #[utoipa::path(post, path = "/service/admin/pool/assign", request_body(content = AssignForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 204), (status = 404, body = ApiError)))]
 async fn assign_pool(
-    _admin: Admin,
+    Admin(session): Admin,
     pool: Pool,
     form: web::Form<AssignForm>,
 ) -> Result<HttpResponse, ApiError> {
@@ -97,8 +99,32 @@ async fn assign_pool(
     blocking(move || {
         let mut conn = pool.get()?;
         let bag = form.bag_id.as_deref().filter(|b| !b.trim().is_empty());
-        service::assign(&mut conn, &form.user_guid, bag)
+        conn.transaction(|conn| service::assign(conn, &session.user.guid, &form.user_guid, bag))
     })
     .await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExplainForm {
+    pub user_guid: String,
+    /// The design's number (or its id).
+    pub design_number: String,
+}
+
+/// Why the user can or cannot see the design: the pool rule that admits or hides it.
+#[utoipa::path(post, path = "/service/admin/pool/explain", request_body(content = ExplainForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Explanation), (status = 404, body = ApiError)))]
+async fn explain(
+    _admin: Admin,
+    pool: Pool,
+    form: web::Form<ExplainForm>,
+) -> Result<HttpResponse, ApiError> {
+    let form = form.into_inner();
+    let answer = blocking(move || {
+        crate::explain::explain(&mut *pool.get()?, &form.user_guid, &form.design_number)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
 }

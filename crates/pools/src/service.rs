@@ -5,6 +5,7 @@ use crate::dto::{PoolAnswer, PoolSave};
 use crate::error::PoolError;
 use crate::model::Pool;
 use crate::repo;
+use audit::{Action, Subject};
 use chrono::Utc;
 use db::DbConnection;
 use db::sql::{Predicate, Sql};
@@ -106,7 +107,10 @@ pub fn scope_of(conn: &mut DbConnection, viewer: &Viewer) -> Result<Scope, PoolE
     })
 }
 
-fn searches(conn: &mut DbConnection, pool: &str) -> Result<Vec<PoolCriteria>, PoolError> {
+pub(crate) fn searches(
+    conn: &mut DbConnection,
+    pool: &str,
+) -> Result<Vec<PoolCriteria>, PoolError> {
     repo::searches_of(conn, pool)?
         .into_iter()
         .map(|s| {
@@ -161,7 +165,11 @@ pub fn refresh_design(conn: &mut DbConnection, design: &str) -> Result<(), PoolE
 }
 
 /// Creates the pool (no `uniqueid`) or replaces it, then recomputes its members.
-pub fn save_pool(conn: &mut DbConnection, save: PoolSave) -> Result<PoolAnswer, PoolError> {
+pub fn save_pool(
+    conn: &mut DbConnection,
+    actor: &str,
+    save: PoolSave,
+) -> Result<PoolAnswer, PoolError> {
     let name = save.name.trim().to_owned();
     if name.is_empty() {
         return Err(PoolError::NameRequired);
@@ -219,6 +227,18 @@ pub fn save_pool(conn: &mut DbConnection, save: PoolSave) -> Result<PoolAnswer, 
     wear.dedup();
     repo::replace_contents(conn, &pool.guid, &searches, &designs, &wear)?;
     refresh_pool(conn, &pool.guid)?;
+    audit::record(
+        conn,
+        actor,
+        Action::PoolSaved,
+        Subject::pool(&pool.guid, &pool.name),
+        &format!(
+            "{} searches, {} designs, {} wear models",
+            searches.len(),
+            designs.len(),
+            wear.len()
+        ),
+    )?;
     answer(conn, pool)
 }
 
@@ -243,22 +263,38 @@ pub fn all_pools(conn: &mut DbConnection) -> Result<Vec<PoolAnswer>, PoolError> 
         .collect()
 }
 
-pub fn delete_pool(conn: &mut DbConnection, pool: &str) -> Result<(), PoolError> {
-    match repo::delete(conn, pool)? {
-        0 => Err(PoolError::PoolNotFound),
-        _ => Ok(()),
-    }
+pub fn delete_pool(conn: &mut DbConnection, actor: &str, pool: &str) -> Result<(), PoolError> {
+    let found = repo::find(conn, pool)?.ok_or(PoolError::PoolNotFound)?;
+    repo::delete(conn, pool)?;
+    audit::record(
+        conn,
+        actor,
+        Action::PoolDeleted,
+        Subject::pool(&found.guid, &found.name),
+        "",
+    )?;
+    Ok(())
 }
 
 /// Gives the user the pool, or takes their pool away (`None`).
-pub fn assign(conn: &mut DbConnection, user: &str, pool: Option<&str>) -> Result<(), PoolError> {
-    if let Some(pool) = pool
-        && repo::find(conn, pool)?.is_none()
-    {
-        return Err(PoolError::PoolNotFound);
-    }
-    match repo::assign(conn, user, pool)? {
-        0 => Err(PoolError::UserNotFound),
-        _ => Ok(()),
-    }
+pub fn assign(
+    conn: &mut DbConnection,
+    actor: &str,
+    user: &str,
+    pool: Option<&str>,
+) -> Result<(), PoolError> {
+    let name = match pool {
+        Some(pool) => repo::find(conn, pool)?.ok_or(PoolError::PoolNotFound)?.name,
+        None => String::new(),
+    };
+    let email = repo::user_email(conn, user)?.ok_or(PoolError::UserNotFound)?;
+    repo::assign(conn, user, pool)?;
+    audit::record(
+        conn,
+        actor,
+        Action::PoolAssigned,
+        Subject::user(user, &email),
+        &name,
+    )?;
+    Ok(())
 }

@@ -19,6 +19,8 @@ export type SearchResult = {
   colorDistance: number | null;
   labels: { id: number; label: string }[];
 };
+/** A result as staff see it (confined designs included). */
+export type StaffResult = SearchResult & { isConfined: boolean };
 export type SearchPage = { results: SearchResult[]; totalCount: number; totalPage: number };
 export type PaletteColor = { rgb: string; l: number; a: number; b: number; share: number };
 export type DesignHeader = {
@@ -92,4 +94,20 @@ export function designHeader(api: Api, id: string): Promise<DesignHeader> {
 /** The labels of the search filter, in English. */
 export function searchLabels(api: Api): Promise<LabelOption[]> {
   return api.post<LabelOption[]>('/get/labels', { language: 'en' });
+}
+
+/**
+ * A number prefix that admits a few open designs (e.g. "01-000"): shorter prefixes of a design
+ * number, the first that admits between 3 and 9.
+ */
+export function numberPrefix(designs: StaffResult[]): { prefix: string; admitted: StaffResult[] } {
+  for (const design of designs) {
+    for (let length = design.designName.length - 1; length >= 3; length -= 1) {
+      const prefix = design.designName.slice(0, length);
+      const admitted = designs.filter((other) => other.designName.startsWith(prefix) && !other.isConfined);
+      if (admitted.length >= 3 && admitted.length <= 9) return { prefix, admitted };
+      if (admitted.length > 9) break;
+    }
+  }
+  throw new Error('no design number prefix admits between 3 and 9 open designs');
 }

@@ -43,6 +43,10 @@ export const accounts = {
   designer: { email: 'designer@example.com', password: 'Des1gnPass!', name: 'Design Admin' },
   /** Staff who set up pools through the API (its own authenticator, enrolled by the journey). */
   curator: { email: 'curator@example.com', password: 'Cur4torPass!', name: 'Pool Curator' },
+  /** Staff who run the admin users, customers and pools screens in the admin journeys. */
+  manager: { email: 'manager@example.com', password: 'Man4gerPass!', name: 'User Manager' },
+  /** An admin whose authenticator the manager resets. */
+  deputy: { email: 'deputy@example.com', password: 'Dep7tyPass!', name: 'Deputy Admin' },
   /** A customer user the pool journey gives a pool: sees only the pool's designs. */
   pooled: { email: 'pooled@example.com', password: 'Po0ledPass!', name: 'Pooled Customer' },
 } as const;

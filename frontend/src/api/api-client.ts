@@ -59,6 +59,24 @@ async function request<T>(method: Method, path: string, form?: FormValues, signa
   return parseAnswer<T>(response.status, response.ok, body);
 }
 
+/** POST a JSON body to `/service{path}` (the pool routes take JSON rather than a form). */
+export async function apiPostJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: 'POST',
+      headers: { ...authHeaders(), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw ApiError.network(cause);
+  }
+  const answer: unknown = await response.json().catch(() => null);
+  return parseAnswer<T>(response.status, response.ok, answer);
+}
+
 /** POST a form (URLSearchParams) to `/service{path}` with the stored `Access-Token`. */
 export function apiPost<T>(path: string, form?: FormValues, signal?: AbortSignal): Promise<T> {
   return request<T>('POST', path, form, signal);

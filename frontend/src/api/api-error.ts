@@ -21,6 +21,11 @@ export const errorCodes = [
   'already_enrolled',
   'token_invalid',
   'not_found',
+  // Users and customer companies (admin).
+  'duplicate_email',
+  'customer_name_required',
+  'customer_name_taken',
+  'customer_in_use',
   // Design upload and import job (spec section 5; refusals of PUT /design/import and file errors).
   'no_files',
   'archive_required',

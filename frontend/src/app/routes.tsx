@@ -62,9 +62,9 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('@/features/admin/components/users-table')).UsersTable }) },
-              comingSoon('pools', 'admin:menu.pools'),
-              comingSoon('customers', 'admin:menu.customers'),
+              { index: true, lazy: async () => ({ Component: (await import('@/features/admin/components/users-page')).UsersPage }) },
+              { path: 'pools', lazy: async () => ({ Component: (await import('@/features/pools/components/pools-page')).PoolsPage }) },
+              { path: 'customers', lazy: async () => ({ Component: (await import('@/features/customers/components/customers-page')).CustomersPage }) },
               comingSoon('collections/:id?', 'admin:menu.collections'),
               comingSoon('wear-models', 'admin:menu.wearModels'),
               comingSoon('statistics', 'admin:menu.statistics'),

@@ -84,3 +84,15 @@ export function PinIcon({ size = 16 }: { size?: number }) {
 export function LockIcon({ size = 16 }: { size?: number }) {
   return <Icon size={size} path="M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2M9 6c0-1.66 1.34-3 3-3s3 1.34 3 3v2H9zm3 11c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2" />;
 }
+
+export function MoreVertIcon() {
+  return <Icon path="M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2" />;
+}
+
+export function AddIcon() {
+  return <Icon path="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z" />;
+}
+
+export function EditIcon() {
+  return <Icon path="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z" />;
+}

@@ -1,16 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-import type { AdminUser, Page } from '../types';
+import { usersForm } from '../lib/user-filters';
+import type { AdminUser, Page, UserFilters } from '../types';
+import { adminKeys } from './keys';
 
-export type UsersQuery = { page: number; pageSize: number; query: string };
+/** Pages count from 0. */
+export type UsersQuery = { page: number; pageSize: number; filters: UserFilters };
 
-export function getUsers({ page, pageSize, query }: UsersQuery, signal?: AbortSignal): Promise<Page<AdminUser>> {
-  return apiPost<Page<AdminUser>>('/admin/users/get-all', { page, pageSize, query }, signal);
+export function getUsers({ page, pageSize, filters }: UsersQuery, signal?: AbortSignal): Promise<Page<AdminUser>> {
+  return apiPost<Page<AdminUser>>('/admin/users/get-all', usersForm(filters, page, pageSize), signal);
 }
 
 export function usersQueryOptions(params: UsersQuery) {
   return queryOptions({
-    queryKey: ['admin', 'users', params],
+    queryKey: [...adminKeys.users, params],
     queryFn: ({ signal }) => getUsers(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,94 +1,165 @@
-import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
+import { AddIcon } from '@/components/icons';
 import { TablePager } from '@/components/table-pager';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useToast } from '@/components/toast/toast-context';
+import { errorCodeOf } from '@/lib/error-message';
+import { formatDateTime } from '@/lib/format';
+import { useChangeAccountState } from '../api/change-account-state';
 import { useUsers } from '../api/get-users';
-import type { UserStatus } from '../types';
+import { emptyUserFilters } from '../lib/user-filters';
+import { isUserStatus, type AdminUser, type UserFilters, type UserSort } from '../types';
+import { AddUserDialog } from './add-user-dialog';
+import { BulkActionsBar } from './bulk-actions-bar';
+import { UserActionDialogs, type PendingAction } from './user-action-dialogs';
+import { UserFiltersBar } from './user-filters-bar';
+import { UserRowMenu, type RowAction } from './user-row-menu';
 
-const statuses: readonly UserStatus[] = ['active', 'stopped', 'cancelled', 'expired'];
 const statusColor = { active: 'success', stopped: 'warning', cancelled: 'default', expired: 'default' } as const;
 
-function isStatus(value: string): value is UserStatus {
-  return (statuses as readonly string[]).includes(value);
-}
+type Column = { key: 'name' | 'email' | 'company' | 'status' | 'pool' | 'loginCondition' | 'lastLogin' | 'loginCount' | 'created'; sort?: UserSort; align?: 'right' };
+const columns: readonly Column[] = [
+  { key: 'name', sort: 'name' },
+  { key: 'email', sort: 'email' },
+  { key: 'company', sort: 'company' },
+  { key: 'status', sort: 'status' },
+  { key: 'pool' },
+  { key: 'loginCondition' },
+  { key: 'lastLogin', sort: 'lastLogin' },
+  { key: 'loginCount', sort: 'loginCount', align: 'right' },
+  { key: 'created', sort: 'created' },
+];
 
-const columns = ['name', 'email', 'company', 'status', 'admin', 'lastLogin', 'logins', 'created'] as const;
+type Props = { onShowHistory: (user: AdminUser) => void };
 
-/** Admin → Users: the paged, searchable user list. Pages are counted from 0. */
-export function UsersTable() {
-  const { t, i18n } = useTranslation('admin');
-  useDocumentTitle(t('menu.users'));
+/** Admin → Users: filters, sortable columns, paging, row options and bulk actions. Pages count from 0. */
+export function UsersTable({ onShowHistory }: Props) {
+  const { t, i18n } = useTranslation(['admin', 'errors']);
+  const navigate = useNavigate();
+  const toast = useToast();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query.trim());
-  const users = useUsers({ page, pageSize, query: deferredQuery });
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
-  const formatDate = (value: string | null) => (value ? date.format(new Date(value)) : t('users.never'));
+  const [filters, setFilters] = useState<UserFilters>(emptyUserFilters);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const activate = useChangeAccountState();
+  const deferredFilters = useDeferredValue(filters);
+  const users = useUsers({ page, pageSize, filters: deferredFilters });
+  const locale = i18n.resolvedLanguage;
+  const rows = users.data?.items ?? [];
+  const formatDate = (value: string | null) => (value ? formatDateTime(value, locale) : t('users.never'));
+
+  const changeFilters = (next: UserFilters) => {
+    setFilters(next);
+    setPage(0);
+    setSelected(new Set());
+  };
+  const sortBy = (sort: UserSort) => changeFilters({ ...filters, sort, descending: filters.sort === sort ? !filters.descending : false });
+  const toggle = (userGuid: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(userGuid)) next.add(userGuid);
+      return next;
+    });
+  const allSelected = rows.length > 0 && rows.every((user) => selected.has(user.userGuid));
+  const someSelected = rows.some((user) => selected.has(user.userGuid));
+
+  const onAction = (action: RowAction, user: AdminUser) => {
+    if (action === 'history') onShowHistory(user);
+    else if (action === 'explain') void navigate(`/admin/pools?${new URLSearchParams({ explainUser: user.userGuid, explainName: user.name })}`);
+    else if (action === 'activate')
+      activate.mutate(
+        { userGuid: user.userGuid, state: 'active' },
+        {
+          onSuccess: () => toast(t('users.done.state', { status: t('users.status.active') }), 'success'),
+          onError: (error) => toast(t(`errors:${errorCodeOf(error)}`), 'error'),
+        },
+      );
+    else setPending({ action, user });
+  };
+
+  const condition = (user: AdminUser) => {
+    const text = user.loginCondition === 'limited' && user.loginDayLimit ? t('users.condition.limited', { count: user.loginDayLimit }) : t('users.condition.unlimited');
+    return user.allowedIps ? `${text} · ${t('users.condition.ipRestricted')}` : text;
+  };
 
   return (
-    <Paper variant="outlined">
-      <Typography variant="h1" sx={{ p: 2, pb: 0 }}>
-        {t('menu.users')}
-      </Typography>
-      <Box sx={{ px: 2, maxWidth: 480 }}>
-        <TextField
-          size="small"
-          type="search"
-          label={t('users.search')}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setPage(0);
-          }}
-        />
-      </Box>
+    <>
+      <Stack direction="row" sx={{ px: 2, pt: 1, justifyContent: 'flex-end' }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+          {t('users.add')}
+        </Button>
+      </Stack>
+      <UserFiltersBar filters={filters} onChange={changeFilters} onClear={() => changeFilters({ ...emptyUserFilters, sort: filters.sort, descending: filters.descending })} />
+      <BulkActionsBar userGuids={[...selected]} onDone={() => setSelected(new Set())} />
       {users.isFetching && <LinearProgress />}
       <ErrorAlert error={users.error} onRetry={() => void users.refetch()} />
       <TableContainer>
         <Table size="small" aria-label={t('menu.users')}>
           <TableHead>
             <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((user) => user.userGuid)))}
+                  slotProps={{ input: { 'aria-label': t('users.select.all') } }}
+                />
+              </TableCell>
               {columns.map((column) => (
-                <TableCell key={column}>{t(`users.columns.${column}`)}</TableCell>
+                <TableCell key={column.key} align={column.align} sortDirection={column.sort && filters.sort === column.sort ? (filters.descending ? 'desc' : 'asc') : false}>
+                  {column.sort ? (
+                    <TableSortLabel active={filters.sort === column.sort} direction={filters.sort === column.sort && filters.descending ? 'desc' : 'asc'} onClick={() => sortBy(column.sort!)}>
+                      {t(`users.columns.${column.key}`)}
+                    </TableSortLabel>
+                  ) : (
+                    t(`users.columns.${column.key}`)
+                  )}
+                </TableCell>
               ))}
+              <TableCell>{t('users.columns.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
-            {users.data?.items.map((user) => (
-              <TableRow key={user.userGuid} hover>
+            {rows.map((user) => (
+              <TableRow key={user.userGuid} hover selected={selected.has(user.userGuid)} data-testid="user-row">
+                <TableCell padding="checkbox">
+                  <Checkbox checked={selected.has(user.userGuid)} onChange={() => toggle(user.userGuid)} slotProps={{ input: { 'aria-label': t('users.select.row', { name: user.name }) } }} />
+                </TableCell>
                 <TableCell>{user.name}</TableCell>
                 <TableCell>{user.email}</TableCell>
                 <TableCell>{user.companyName ?? '—'}</TableCell>
                 <TableCell>
-                  {isStatus(user.status) ? (
-                    <Chip size="small" color={statusColor[user.status]} label={t(`users.status.${user.status}`)} />
-                  ) : (
-                    user.status
-                  )}
+                  {isUserStatus(user.status) ? <Chip size="small" color={statusColor[user.status]} label={t(`users.status.${user.status}`)} /> : user.status}
                 </TableCell>
-                <TableCell>{user.isAdmin ? t('users.yes') : t('users.no')}</TableCell>
+                <TableCell>{user.poolName ?? '—'}</TableCell>
+                <TableCell>{condition(user)}</TableCell>
                 <TableCell>{formatDate(user.lastLoginAt)}</TableCell>
-                <TableCell align="right">{user.loginCount}</TableCell>
+                <TableCell align="right">{user.loginCount.toLocaleString(locale)}</TableCell>
                 <TableCell>{formatDate(user.createdAt)}</TableCell>
+                <TableCell padding="none">
+                  <UserRowMenu user={user} onAction={(action) => onAction(action, user)} />
+                </TableCell>
               </TableRow>
             ))}
             {users.data?.items.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columns.length}>{t('users.empty')}</TableCell>
+                <TableCell colSpan={columns.length + 2}>{t('users.empty')}</TableCell>
               </TableRow>
             )}
           </TableBody>
@@ -98,11 +169,16 @@ export function UsersTable() {
         count={users.data?.totalCount ?? 0}
         page={page}
         pageSize={pageSize}
-        onPageChange={setPage}
+        onPageChange={(next) => {
+          setPage(next);
+          setSelected(new Set());
+        }}
         onPageSizeChange={setPageSize}
         rowsPerPageLabel={t('users.rowsPerPage')}
         displayedRows={({ from, to, count }) => t('users.displayedRows', { from, to, count })}
       />
-    </Paper>
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} />
+      <UserActionDialogs pending={pending} onClose={() => setPending(null)} />
+    </>
   );
 }

@@ -1,0 +1,143 @@
+#![doc = include_str!("../README.md")]
+
+mod repo;
+
+use chrono::NaiveDateTime;
+use db::DbConnection;
+use desen_core::{Page, PageRequest};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// What an admin did. The text form is stored and answered; the UI translates it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    UserCreated,
+    UserEdited,
+    PasswordAssigned,
+    PasswordResetSent,
+    LoginConditionSet,
+    AuthenticatorReset,
+    AccountStateChanged,
+    AutoLoginLinkIssued,
+    PoolAssigned,
+    PoolSaved,
+    PoolDeleted,
+    CustomerAdded,
+    CustomerDeleted,
+    CustomerVisibilityChanged,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        use Action::*;
+        match self {
+            UserCreated => "user_created",
+            UserEdited => "user_edited",
+            PasswordAssigned => "password_assigned",
+            PasswordResetSent => "password_reset_sent",
+            LoginConditionSet => "login_condition_set",
+            AuthenticatorReset => "authenticator_reset",
+            AccountStateChanged => "account_state_changed",
+            AutoLoginLinkIssued => "auto_login_link_issued",
+            PoolAssigned => "pool_assigned",
+            PoolSaved => "pool_saved",
+            PoolDeleted => "pool_deleted",
+            CustomerAdded => "customer_added",
+            CustomerDeleted => "customer_deleted",
+            CustomerVisibilityChanged => "customer_visibility_changed",
+        }
+    }
+}
+
+/// What an action was done to: a user, a customer, a pool.
+#[derive(Debug, Clone, Copy)]
+pub struct Subject<'a> {
+    pub kind: &'static str,
+    pub guid: &'a str,
+    /// The name when it happened: the log stays readable after a rename or deletion.
+    pub name: &'a str,
+}
+
+impl<'a> Subject<'a> {
+    pub fn user(guid: &'a str, email: &'a str) -> Self {
+        Subject {
+            kind: "user",
+            guid,
+            name: email,
+        }
+    }
+
+    pub fn customer(guid: &'a str, name: &'a str) -> Self {
+        Subject {
+            kind: "customer",
+            guid,
+            name,
+        }
+    }
+
+    pub fn pool(guid: &'a str, name: &'a str) -> Self {
+        Subject {
+            kind: "pool",
+            guid,
+            name,
+        }
+    }
+}
+
+/// Records that `actor` (a user id) did `action` to `subject`; `details` says how (for example
+/// "stopped", or "30 days"). Run it on the connection of the change, inside its transaction.
+pub fn record(
+    conn: &mut DbConnection,
+    actor: &str,
+    action: Action,
+    subject: Subject<'_>,
+    details: &str,
+) -> Result<(), diesel::result::Error> {
+    repo::insert(
+        conn,
+        &repo::NewEvent {
+            at: desen_core::time::now(),
+            actor_guid: actor,
+            action: action.as_str(),
+            subject_kind: subject.kind,
+            subject_guid: subject.guid,
+            subject_name: subject.name,
+            details,
+        },
+    )
+}
+
+/// One event as admins read it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEvent {
+    pub id: i64,
+    pub at: NaiveDateTime,
+    pub actor_guid: String,
+    /// The actor's name and e-mail now (empty if the account is gone).
+    pub actor_name: String,
+    pub actor_email: String,
+    pub action: String,
+    pub subject_kind: String,
+    pub subject_guid: String,
+    pub subject_name: String,
+    pub details: String,
+}
+
+/// Which events to read; empty fields do not filter.
+#[derive(Debug, Clone, Default)]
+pub struct AuditFilter {
+    pub subject_guid: Option<String>,
+    pub actor_guid: Option<String>,
+    pub action: Option<String>,
+}
+
+/// A page of events, newest first.
+pub fn events(
+    conn: &mut DbConnection,
+    filter: &AuditFilter,
+    page: PageRequest,
+) -> Result<Page<AuditEvent>, diesel::result::Error> {
+    let (items, total) = repo::page(conn, filter, page.offset(), page.limit())?;
+    Ok(Page::new(items, total, page))
+}

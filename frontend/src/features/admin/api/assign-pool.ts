@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPostNoContent } from '@/api/api-client';
+import { adminKeys, afterUserChange } from './keys';
+
+/** POST /admin/pool/assign: an empty `bagId` takes the pool away (the user sees the open archive). */
+export function assignPool(input: { userGuid: string; bagId: string }): Promise<void> {
+  return apiPostNoContent('/admin/pool/assign', { bagId: input.bagId, userGuid: input.userGuid });
+}
+
+export function useAssignPool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignPool,
+    onSettled: () => {
+      afterUserChange(queryClient);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.pools });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/api/api-client';
+import type { BulkAnswer, UserStatus } from '../types';
+import { afterUserChange } from './keys';
+
+/** POST /admin/users/bulk-change-account-state: ids comma-separated. */
+export function bulkChangeAccountState(input: { userGuids: string[]; state: UserStatus }): Promise<BulkAnswer> {
+  return apiPost<BulkAnswer>('/admin/users/bulk-change-account-state', { userGuids: input.userGuids.join(','), state: input.state });
+}
+
+export function useBulkChangeAccountState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkChangeAccountState,
+    onSettled: () => afterUserChange(queryClient),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/api/api-client';
+import { newUserForm, type NewUser } from '../lib/user-form';
+import { afterUserChange } from './keys';
+
+/** POST /admin/users/create: `invite` mails a link to create the password. */
+export function createUser(input: NewUser): Promise<{ userGuid: string }> {
+  return apiPost<{ userGuid: string }>('/admin/users/create', newUserForm(input));
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSettled: () => afterUserChange(queryClient),
+  });
+}

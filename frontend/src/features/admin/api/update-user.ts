@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/api/api-client';
+import type { UserEdit } from '../lib/user-form';
+import { afterUserChange } from './keys';
+
+/** POST /admin/users/update: `duplicate_email` when another user has the address. */
+export function updateUser(input: UserEdit): Promise<{ ok: boolean }> {
+  return apiPost<{ ok: boolean }>('/admin/users/update', { ...input, mail: input.mail.trim(), name: input.name.trim() });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSettled: () => afterUserChange(queryClient),
+  });
+}

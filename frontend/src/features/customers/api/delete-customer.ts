@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/api/api-client';
+import { customerKeys } from './keys';
+
+/**
+ * POST /admin/customers/delete. While users or designs refer to the customer the server answers
+ * `customer_in_use` unless `cascade`: then its users go and its designs stay without a customer.
+ */
+export function deleteCustomer({ customerGuid, cascade }: { customerGuid: string; cascade: boolean }): Promise<{ ok: boolean }> {
+  return apiPost('/admin/customers/delete', { customerGuid, cascade });
+}
+
+export function useDeleteCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCustomer,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}

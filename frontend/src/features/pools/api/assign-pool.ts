@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPostNoContent } from '@/api/api-client';
+import { poolKeys } from './keys';
+
+/** POST /admin/pool/assign: gives the user this pool. */
+export function assignPool({ bagId, userGuid }: { bagId: string; userGuid: string }): Promise<void> {
+  return apiPostNoContent('/admin/pool/assign', { bagId, userGuid });
+}
+
+export function useAssignPool() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: assignPool, onSettled: () => queryClient.invalidateQueries({ queryKey: poolKeys.list }) });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPostJson } from '@/api/api-client';
+import type { Pool, PoolSave } from '../types';
+import { poolKeys } from './keys';
+
+/** POST /admin/pool/insert (JSON): creates, or with `uniqueid` replaces, a pool; its members are recomputed. */
+export function savePool(pool: PoolSave): Promise<Pool> {
+  return apiPostJson<Pool>('/admin/pool/insert', pool);
+}
+
+export function useSavePool() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: savePool, onSettled: () => queryClient.invalidateQueries({ queryKey: poolKeys.list }) });
+}

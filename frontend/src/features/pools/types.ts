@@ -1,0 +1,91 @@
+export const screenStatuses = ['engraved', 'not_engraved', 'faded', 'none'] as const;
+export type ScreenStatus = (typeof screenStatuses)[number];
+
+/** One search of a pool: the spec's pool search criteria (crates/pools/src/criteria.rs). Empty fields do not restrict. */
+export type PoolCriteria = {
+  designNumber: string;
+  allowedArchive: number | null;
+  allowedScreenStatus: string[];
+  allowedScreenCounts: number[];
+  allowedLabels: number[];
+  forbiddenLabels: number[];
+  allowedCustomers: string[];
+  forbiddenCustomers: string[];
+  allowedYears: number[];
+  allowOwnDesigns: boolean;
+  allowConfinedDesigns: boolean;
+  allowUnlabeledDesigns: boolean;
+};
+
+/** A row of POST /admin/pool/all. */
+export type Pool = {
+  uniqueid: string;
+  name: string;
+  description: string;
+  searches: PoolCriteria[];
+  designs: string[];
+  wearGuids: string[];
+  memberCount: number;
+  userCount: number;
+  updatedAt: string;
+};
+
+/** The body of POST /admin/pool/insert. */
+export type PoolSave = {
+  uniqueid?: string;
+  name: string;
+  description: string;
+  dtos: PoolCriteria[];
+  extraGuids: string[];
+  wearGuids: string[];
+};
+
+export type LabelOption = { id: number; label: string; isGroupHeader: boolean };
+export type ArchiveOption = { archiveId: number; archiveName: string };
+export type CustomerOption = { customerGuid: string; customerName: string };
+export type UserOption = { userGuid: string; name: string; email: string };
+
+/** A design of a search answer, as the pool screen shows it. */
+export type DesignResult = { designGuid: string; designName: string; thumbnail: string | null };
+export type DesignPage = { results: DesignResult[]; totalCount: number; totalPage: number; currentPage: number };
+
+export const explainRules = [
+  'staff',
+  'open_design',
+  'own_customer',
+  'confined_other_customer',
+  'pool_search',
+  'pool_design',
+  'pool_own_customer',
+  'not_in_pool',
+  'no_design',
+] as const;
+export type ExplainRule = (typeof explainRules)[number];
+
+export const criteriaFields = [
+  'designNumber',
+  'allowedArchive',
+  'allowedScreenStatus',
+  'allowedScreenCounts',
+  'allowedLabels',
+  'forbiddenLabels',
+  'allowedCustomers',
+  'forbiddenCustomers',
+  'allowedYears',
+  'allowOwnDesigns',
+  'allowConfinedDesigns',
+  'allowUnlabeledDesigns',
+] as const;
+export type CriteriaField = (typeof criteriaFields)[number];
+
+/** POST /admin/pool/explain: why a user sees (or does not see) a design. */
+export type Explanation = {
+  visible: boolean;
+  rule: ExplainRule | string;
+  poolGuid: string | null;
+  poolName: string | null;
+  searches: { index: number; admits: boolean; failing: string[] }[];
+  explicit: boolean;
+  designGuid: string | null;
+  designNumber: string | null;
+};
