@@ -1020,3 +1020,88 @@ async fn editing_a_user_changes_only_what_is_sent() {
     );
     let _ = acme;
 }
+
+#[actix_web::test]
+async fn deleting_a_customer_keeps_its_designs_in_the_archive() {
+    let world = TestWorld::new();
+    world.user(ADMIN, PASSWORD, true);
+    let customer =
+        accounts::service::ensure_customer(&mut world.conn(), "Paisley Tekstil").unwrap();
+    let archive =
+        catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"])
+            .unwrap();
+    let api = api(&world).await;
+    let admin = api.admin_token(ADMIN).await;
+    let samples = world.files.join("samples");
+    demo::write_sample_files(&samples).unwrap();
+    let added = api
+        .import_designs(
+            &admin,
+            archive.id,
+            &[(
+                "paisley.psb",
+                std::fs::read(samples.join("paisley.psb")).unwrap(),
+            )],
+        )
+        .await;
+    let design = added[0]["designGuid"].as_str().unwrap().to_owned();
+    let confine = serde_urlencoded::to_string([
+        ("isConfined", "true"),
+        ("customerId", customer.guid.as_str()),
+    ])
+    .unwrap();
+    let (status, _, _) = api
+        .call(
+            actix_web::test::TestRequest::put()
+                .uri(&format!("/service/design/header/{design}"))
+                .insert_header(("Access-Token", admin.as_str()))
+                .insert_header(("content-type", "application/x-www-form-urlencoded"))
+                .set_payload(confine),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let path = format!("/service/admin/design/header/{design}");
+    let (_, before) = api.form(&path, Some(&admin), &[]).await;
+    assert_eq!(
+        before["customer"]["customerName"], "Paisley Tekstil",
+        "{before}"
+    );
+
+    let (_, page) = api
+        .form(
+            "/service/admin/customers/get-all",
+            Some(&admin),
+            &[("query", "paisley")],
+        )
+        .await;
+    assert_eq!(
+        (
+            page["items"][0]["userCount"].as_i64(),
+            page["items"][0]["designCount"].as_i64()
+        ),
+        (Some(0), Some(1))
+    );
+    let delete = "/service/admin/customers/delete";
+    let (status, body) = api
+        .form(delete, Some(&admin), &[("customerGuid", &customer.guid)])
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::CONFLICT, "customer_in_use")
+    );
+    let (status, _) = api
+        .form(
+            delete,
+            Some(&admin),
+            &[("customerGuid", &customer.guid), ("cascade", "true")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, after) = api.form(&path, Some(&admin), &[]).await;
+    assert_eq!(status, StatusCode::OK, "the design stays: {after}");
+    assert_eq!(after["customer"], Value::Null);
+    assert_eq!(
+        after["isConfined"], true,
+        "still closed: only staff see it now"
+    );
+}

@@ -132,6 +132,12 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
     let pool = json_body(&body);
     assert_eq!(status, StatusCode::OK, "{pool}");
     assert_eq!(pool["memberCount"], 1);
+    assert!(pool["designNumbers"][guid(0)].is_string(), "{pool}");
+    assert_eq!(
+        pool["designNumbers"][guid(0)],
+        added[0]["designName"],
+        "the attached design is named: {pool}"
+    );
     let pooled_user = accounts::repo::user_by_email(&mut world.conn(), "pooled@example.com")
         .unwrap()
         .unwrap();

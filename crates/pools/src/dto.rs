@@ -1,6 +1,7 @@
 use crate::criteria::PoolCriteria;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 /// The spec's pool save: searches (`dtos`), explicit designs (`extraGuids`), wear models.
@@ -24,6 +25,8 @@ pub struct PoolAnswer {
     pub description: String,
     pub searches: Vec<PoolCriteria>,
     pub designs: Vec<String>,
+    /// The number of each explicit design, by id (for showing them).
+    pub design_numbers: BTreeMap<String, String>,
     pub wear_guids: Vec<String>,
     /// Designs the pool admits now.
     pub member_count: i64,

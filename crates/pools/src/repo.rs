@@ -21,9 +21,14 @@ pub fn find(conn: &mut DbConnection, guid: &str) -> Result<Option<Pool>, Error> 
         .optional()
 }
 
+diesel::define_sql_function! {
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// The pool of this name, ignoring case ("Spring" and "spring" are one name).
 pub fn find_by_name(conn: &mut DbConnection, name: &str) -> Result<Option<Pool>, Error> {
     pools::table
-        .filter(pools::name.eq(name))
+        .filter(lower(pools::name).eq(lower(name)))
         .select(Pool::as_select())
         .first(conn)
         .optional()
@@ -193,4 +198,15 @@ pub fn design_facts(conn: &mut DbConnection, design: &str) -> Result<Option<Desi
         ))
         .first(conn)
         .optional()
+}
+
+pub fn design_numbers(
+    conn: &mut DbConnection,
+    guids: &[String],
+) -> Result<Vec<(String, String)>, Error> {
+    use db::schema::designs;
+    designs::table
+        .filter(designs::guid.eq_any(guids))
+        .select((designs::guid, designs::number))
+        .load(conn)
 }

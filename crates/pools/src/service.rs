@@ -243,9 +243,11 @@ pub fn save_pool(
 }
 
 fn answer(conn: &mut DbConnection, pool: Pool) -> Result<PoolAnswer, PoolError> {
+    let designs = repo::designs_of(conn, &pool.guid)?;
     Ok(PoolAnswer {
         searches: searches(conn, &pool.guid)?,
-        designs: repo::designs_of(conn, &pool.guid)?,
+        design_numbers: repo::design_numbers(conn, &designs)?.into_iter().collect(),
+        designs,
         wear_guids: repo::wear_models_of(conn, &pool.guid)?,
         member_count: repo::member_count(conn, &pool.guid)?,
         user_count: repo::user_count(conn, &pool.guid)?,

@@ -24,6 +24,8 @@ export type Pool = {
   description: string;
   searches: PoolCriteria[];
   designs: string[];
+  /** The number of each attached design, by id. */
+  designNumbers: Record<string, string>;
   wearGuids: string[];
   memberCount: number;
   userCount: number;

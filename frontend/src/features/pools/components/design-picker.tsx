@@ -10,13 +10,14 @@ import { Thumbnail } from '@/components/thumbnail';
 import { useDesignSearch } from '../api/search-designs';
 import { useDebounced } from '../lib/use-debounced';
 
-type Props = { value: string[]; onChange: (designGuids: string[]) => void };
+/** `knownNumbers`: the numbers of designs attached before (the pool's `designNumbers`). */
+type Props = { value: string[]; knownNumbers?: Record<string, string>; onChange: (designGuids: string[]) => void };
 
 /** The designs attached to a pool by hand: found by number, shown with their thumbnails. */
-export function DesignPicker({ value, onChange }: Props) {
+export function DesignPicker({ value, knownNumbers = {}, onChange }: Props) {
   const { t } = useTranslation('pools');
   const [number, setNumber] = useState('');
-  const [names, setNames] = useState<Record<string, string>>({});
+  const [names, setNames] = useState<Record<string, string>>(knownNumbers);
   const search = useDesignSearch(useDebounced(number.trim()));
   const results = number.trim() ? (search.data?.results ?? []) : [];
 

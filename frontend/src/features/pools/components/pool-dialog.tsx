@@ -127,7 +127,7 @@ export function PoolDialog({ pool, onClose }: { pool: Pool | null; onClose: () =
           </Section>
           <Divider />
           <Section title={t('pools:dialog.designs')}>
-            <DesignPicker value={draft.designs} onChange={(designs) => set('designs', designs)} />
+            <DesignPicker value={draft.designs} knownNumbers={pool?.designNumbers} onChange={(designs) => set('designs', designs)} />
           </Section>
           <Divider />
           <Section title={t('pools:dialog.wearModels')}>
