@@ -1,8 +1,3 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -11,9 +6,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useCreateUser } from '../api/create-user';
 import { checkNewUser, emptyNewUser, serverFieldProblem, type NewUser, type NewUserField } from '../lib/user-form';
@@ -27,7 +22,7 @@ type Props = { open: boolean; onClose: () => void };
 /** The spec's create-user form (POST /admin/users/create), checked here as the server does. */
 export function AddUserDialog({ open, onClose }: Props) {
   const { t, i18n } = useTranslation(['admin', 'common']);
-  const titleId = useId();
+  const id = useId();
   const toast = useToast();
   const create = useCreateUser();
   const problemText = useProblemText();
@@ -48,8 +43,7 @@ export function AddUserDialog({ open, onClose }: Props) {
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     if (Object.keys(checkNewUser(user)).length > 0) return;
     create.mutate(user, {
@@ -61,90 +55,84 @@ export function AddUserDialog({ open, onClose }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('users.form.addTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="add-user-form" noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
-          <CustomerSelect
-            label={t('users.form.customer')}
-            emptyLabel={t('users.form.chooseCustomer')}
-            value={user.customer}
-            onChange={(value) => set('customer', value)}
+    <FormDialog
+      open={open}
+      title={t('users.form.addTitle')}
+      onSubmit={submit}
+      onClose={close}
+      pending={create.isPending}
+      error={create.error}
+      submitLabel={t('users.form.create')}
+    >
+      <CustomerSelect
+        label={t('users.form.customer')}
+        emptyLabel={t('users.form.chooseCustomer')}
+        value={user.customer}
+        onChange={(value) => set('customer', value)}
+        required
+        {...fieldProps('customer')}
+      />
+      <TextField label={t('users.form.name')} value={user.name} onChange={(event) => set('name', event.target.value)} required {...fieldProps('name')} />
+      <TextField label={t('users.form.mail')} type="email" value={user.mail} onChange={(event) => set('mail', event.target.value)} required {...fieldProps('mail')} />
+      <UserLanguageSelect label={t('users.form.language')} value={user.language} onChange={(value) => set('language', value)} {...fieldProps('language')} />
+      <FormControl>
+        <FormLabel id={`${id}-condition`}>{t('users.form.loginCondition')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={`${id}-condition`}
+          value={user.loginCondition}
+          onChange={(event) => set('loginCondition', event.target.value === 'limited' ? 'limited' : 'unlimited')}
+        >
+          <FormControlLabel value="unlimited" control={<Radio />} label={t('users.form.unlimited')} />
+          <FormControlLabel value="limited" control={<Radio />} label={t('users.form.limited')} />
+        </RadioGroup>
+      </FormControl>
+      {user.loginCondition === 'limited' && (
+        <TextField
+          label={t('users.form.dayCount')}
+          type="number"
+          value={user.conditionData}
+          onChange={(event) => set('conditionData', event.target.value)}
+          slotProps={{ htmlInput: { min: 1, max: 3650 } }}
+          required
+          {...fieldProps('conditionData')}
+        />
+      )}
+      <PoolSelect label={t('users.form.pool')} emptyLabel={t('users.form.noPool')} value={user.pool} onChange={(value) => set('pool', value)} {...fieldProps('pool')} />
+      <FormControl>
+        <FormLabel id={`${id}-password`}>{t('users.form.passwordMode')}</FormLabel>
+        <RadioGroup aria-labelledby={`${id}-password`} value={user.passwordMode} onChange={(event) => set('passwordMode', event.target.value === 'set' ? 'set' : 'invite')}>
+          <FormControlLabel value="invite" control={<Radio />} label={t('users.form.invite')} />
+          <FormControlLabel value="set" control={<Radio />} label={t('users.form.setPassword')} />
+        </RadioGroup>
+      </FormControl>
+      {user.passwordMode === 'set' && (
+        <>
+          <TextField
+            label={t('users.form.password1')}
+            type="password"
+            autoComplete="new-password"
+            value={user.password1}
+            onChange={(event) => set('password1', event.target.value)}
             required
-            {...fieldProps('customer')}
+            {...fieldProps('password1')}
+            helperText={problem('password1') ?? t('users.form.passwordRules')}
           />
-          <TextField label={t('users.form.name')} value={user.name} onChange={(event) => set('name', event.target.value)} required {...fieldProps('name')} />
-          <TextField label={t('users.form.mail')} type="email" value={user.mail} onChange={(event) => set('mail', event.target.value)} required {...fieldProps('mail')} />
-          <UserLanguageSelect label={t('users.form.language')} value={user.language} onChange={(value) => set('language', value)} {...fieldProps('language')} />
-          <FormControl>
-            <FormLabel id={`${titleId}-condition`}>{t('users.form.loginCondition')}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={`${titleId}-condition`}
-              value={user.loginCondition}
-              onChange={(event) => set('loginCondition', event.target.value === 'limited' ? 'limited' : 'unlimited')}
-            >
-              <FormControlLabel value="unlimited" control={<Radio />} label={t('users.form.unlimited')} />
-              <FormControlLabel value="limited" control={<Radio />} label={t('users.form.limited')} />
-            </RadioGroup>
-          </FormControl>
-          {user.loginCondition === 'limited' && (
-            <TextField
-              label={t('users.form.dayCount')}
-              type="number"
-              value={user.conditionData}
-              onChange={(event) => set('conditionData', event.target.value)}
-              slotProps={{ htmlInput: { min: 1, max: 3650 } }}
-              required
-              {...fieldProps('conditionData')}
-            />
-          )}
-          <PoolSelect label={t('users.form.pool')} emptyLabel={t('users.form.noPool')} value={user.pool} onChange={(value) => set('pool', value)} {...fieldProps('pool')} />
-          <FormControl>
-            <FormLabel id={`${titleId}-password`}>{t('users.form.passwordMode')}</FormLabel>
-            <RadioGroup aria-labelledby={`${titleId}-password`} value={user.passwordMode} onChange={(event) => set('passwordMode', event.target.value === 'set' ? 'set' : 'invite')}>
-              <FormControlLabel value="invite" control={<Radio />} label={t('users.form.invite')} />
-              <FormControlLabel value="set" control={<Radio />} label={t('users.form.setPassword')} />
-            </RadioGroup>
-          </FormControl>
-          {user.passwordMode === 'set' && (
-            <>
-              <TextField
-                label={t('users.form.password1')}
-                type="password"
-                autoComplete="new-password"
-                value={user.password1}
-                onChange={(event) => set('password1', event.target.value)}
-                required
-                {...fieldProps('password1')}
-                helperText={problem('password1') ?? t('users.form.passwordRules')}
-              />
-              <TextField
-                label={t('users.form.password2')}
-                type="password"
-                autoComplete="new-password"
-                value={user.password2}
-                onChange={(event) => set('password2', event.target.value)}
-                required
-                {...fieldProps('password2')}
-              />
-            </>
-          )}
-          <Stack direction="row" spacing={2}>
-            <FormControlLabel control={<Switch checked={user.shopAccess} onChange={(event) => set('shopAccess', event.target.checked)} />} label={t('users.form.shopAccess')} />
-            <FormControlLabel control={<Switch checked={user.archiveAccess} onChange={(event) => set('archiveAccess', event.target.checked)} />} label={t('users.form.archiveAccess')} />
-          </Stack>
-          <ErrorAlert error={create.error} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={create.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" form="add-user-form" variant="contained" loading={create.isPending}>
-          {t('users.form.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <TextField
+            label={t('users.form.password2')}
+            type="password"
+            autoComplete="new-password"
+            value={user.password2}
+            onChange={(event) => set('password2', event.target.value)}
+            required
+            {...fieldProps('password2')}
+          />
+        </>
+      )}
+      <Stack direction="row" spacing={2}>
+        <FormControlLabel control={<Switch checked={user.shopAccess} onChange={(event) => set('shopAccess', event.target.checked)} />} label={t('users.form.shopAccess')} />
+        <FormControlLabel control={<Switch checked={user.archiveAccess} onChange={(event) => set('archiveAccess', event.target.checked)} />} label={t('users.form.archiveAccess')} />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,14 +1,8 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useAssignPassword } from '../api/assign-password';
 import { checkPasswords, serverFieldProblem } from '../lib/user-form';
@@ -21,7 +15,6 @@ type Field = (typeof fields)[number];
 /** Assign a new password: two entries, at least 8 characters with 1 upper- and 1 lower-case letter, equal. */
 export function AssignPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation(['admin', 'common']);
-  const titleId = useId();
   const toast = useToast();
   const assign = useAssignPassword();
   const problemText = useProblemText();
@@ -32,8 +25,7 @@ export function AssignPasswordDialog({ user, onClose }: { user: AdminUser; onClo
   const serverProblems = serverFieldProblem(assign.error, fields, { password1: 'newPassword', password2: 'newPassword2' });
   const problem = (field: Field) => problemText(clientProblems[field] ?? serverProblems[field]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     const problems = checkPasswords(passwords.newPassword, passwords.newPassword2);
     if (problems.newPassword || problems.newPassword2) return;
@@ -49,35 +41,29 @@ export function AssignPasswordDialog({ user, onClose }: { user: AdminUser; onClo
   };
 
   return (
-    <Dialog open onClose={assign.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t('users.password.title', { name: user.name })}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="assign-password-form" noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
-          <DialogContentText>{t('users.password.note')}</DialogContentText>
-          {fields.map((field) => (
-            <TextField
-              key={field}
-              label={t(`users.password.${field}`)}
-              type="password"
-              autoComplete="new-password"
-              value={passwords[field]}
-              onChange={(event) => setPasswords((current) => ({ ...current, [field]: event.target.value }))}
-              required
-              error={Boolean(problem(field))}
-              helperText={problem(field) ?? (field === 'newPassword' ? t('users.form.passwordRules') : undefined)}
-            />
-          ))}
-          <ErrorAlert error={assign.error} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={assign.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" form="assign-password-form" variant="contained" loading={assign.isPending}>
-          {t('users.password.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={t('users.password.title', { name: user.name })}
+      maxWidth="xs"
+      onSubmit={submit}
+      onClose={onClose}
+      pending={assign.isPending}
+      error={assign.error}
+      submitLabel={t('users.password.save')}
+    >
+      <DialogContentText>{t('users.password.note')}</DialogContentText>
+      {fields.map((field) => (
+        <TextField
+          key={field}
+          label={t(`users.password.${field}`)}
+          type="password"
+          autoComplete="new-password"
+          value={passwords[field]}
+          onChange={(event) => setPasswords((current) => ({ ...current, [field]: event.target.value }))}
+          required
+          error={Boolean(problem(field))}
+          helperText={problem(field) ?? (field === 'newPassword' ? t('users.form.passwordRules') : undefined)}
+        />
+      ))}
+    </FormDialog>
   );
 }

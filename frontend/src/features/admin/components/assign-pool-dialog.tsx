@@ -1,12 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useAssignPool } from '../api/assign-pool';
 import type { AdminUser } from '../types';
@@ -15,7 +9,6 @@ import { PoolSelect } from './user-fields';
 /** Give a user a pool (which designs they see), or none: the open archive. */
 export function AssignPoolDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation(['admin', 'common']);
-  const titleId = useId();
   const toast = useToast();
   const assign = useAssignPool();
   const [bagId, setBagId] = useState(user.poolGuid ?? '');
@@ -32,22 +25,16 @@ export function AssignPoolDialog({ user, onClose }: { user: AdminUser; onClose: 
     );
 
   return (
-    <Dialog open onClose={assign.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t('users.pool.title', { name: user.name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <PoolSelect label={t('users.pool.label')} emptyLabel={t('users.pool.none')} value={bagId} onChange={setBagId} />
-          <ErrorAlert error={assign.error} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={assign.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button variant="contained" onClick={save} loading={assign.isPending}>
-          {t('users.pool.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={t('users.pool.title', { name: user.name })}
+      maxWidth="xs"
+      onSubmit={save}
+      onClose={onClose}
+      pending={assign.isPending}
+      error={assign.error}
+      submitLabel={t('users.pool.save')}
+    >
+      <PoolSelect label={t('users.pool.label')} emptyLabel={t('users.pool.none')} value={bagId} onChange={setBagId} />
+    </FormDialog>
   );
 }

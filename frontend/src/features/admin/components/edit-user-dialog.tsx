@@ -1,15 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useUpdateUser } from '../api/update-user';
 import { checkUserEdit, serverFieldProblem, type UserEdit, type UserEditField } from '../lib/user-form';
@@ -36,7 +31,6 @@ type Props = { user: AdminUser; onClose: () => void };
 /** Edit a user's name, e-mail, language, customer and access (POST /admin/users/update). Mounted per user. */
 export function EditUserDialog({ user, onClose }: Props) {
   const { t } = useTranslation(['admin', 'common']);
-  const titleId = useId();
   const toast = useToast();
   const update = useUpdateUser();
   const problemText = useProblemText();
@@ -49,8 +43,7 @@ export function EditUserDialog({ user, onClose }: Props) {
   const problem = (field: UserEditField) => problemText(clientProblems[field] ?? serverProblems[field]);
   const fieldProps = (field: UserEditField) => ({ error: Boolean(problem(field)), helperText: problem(field) });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     if (Object.keys(checkUserEdit(edit)).length > 0) return;
     update.mutate(edit, {
@@ -62,36 +55,29 @@ export function EditUserDialog({ user, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('users.form.editTitle', { name: user.name })}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="edit-user-form" noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
-          <TextField label={t('users.form.name')} value={edit.name} onChange={(event) => set('name', event.target.value)} required {...fieldProps('name')} />
-          <TextField label={t('users.form.mail')} type="email" value={edit.mail} onChange={(event) => set('mail', event.target.value)} required {...fieldProps('mail')} />
-          <UserLanguageSelect label={t('users.form.language')} value={edit.language} onChange={(value) => set('language', value)} {...fieldProps('language')} />
-          <CustomerSelect
-            label={t('users.form.customer')}
-            emptyLabel={t('users.form.chooseCustomer')}
-            value={edit.customer}
-            onChange={(value) => set('customer', value)}
-            required
-            {...fieldProps('customer')}
-          />
-          <Stack direction="row" spacing={2}>
-            <FormControlLabel control={<Switch checked={edit.shopAccess} onChange={(event) => set('shopAccess', event.target.checked)} />} label={t('users.form.shopAccess')} />
-            <FormControlLabel control={<Switch checked={edit.archiveAccess} onChange={(event) => set('archiveAccess', event.target.checked)} />} label={t('users.form.archiveAccess')} />
-          </Stack>
-          <ErrorAlert error={update.error} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={update.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" form="edit-user-form" variant="contained" loading={update.isPending}>
-          {t('users.form.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={t('users.form.editTitle', { name: user.name })}
+      onSubmit={submit}
+      onClose={onClose}
+      pending={update.isPending}
+      error={update.error}
+      submitLabel={t('users.form.save')}
+    >
+      <TextField label={t('users.form.name')} value={edit.name} onChange={(event) => set('name', event.target.value)} required {...fieldProps('name')} />
+      <TextField label={t('users.form.mail')} type="email" value={edit.mail} onChange={(event) => set('mail', event.target.value)} required {...fieldProps('mail')} />
+      <UserLanguageSelect label={t('users.form.language')} value={edit.language} onChange={(value) => set('language', value)} {...fieldProps('language')} />
+      <CustomerSelect
+        label={t('users.form.customer')}
+        emptyLabel={t('users.form.chooseCustomer')}
+        value={edit.customer}
+        onChange={(value) => set('customer', value)}
+        required
+        {...fieldProps('customer')}
+      />
+      <Stack direction="row" spacing={2}>
+        <FormControlLabel control={<Switch checked={edit.shopAccess} onChange={(event) => set('shopAccess', event.target.checked)} />} label={t('users.form.shopAccess')} />
+        <FormControlLabel control={<Switch checked={edit.archiveAccess} onChange={(event) => set('archiveAccess', event.target.checked)} />} label={t('users.form.archiveAccess')} />
+      </Stack>
+    </FormDialog>
   );
 }

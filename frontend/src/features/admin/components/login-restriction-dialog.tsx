@@ -1,18 +1,12 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { checkLoginRestriction, serverFieldProblem, type LoginRestriction, type LoginRestrictionField } from '../lib/user-form';
 import { useProblemText } from '../lib/use-problem-text';
 import type { AdminUser } from '../types';
@@ -45,7 +39,7 @@ type Props = {
 /** Login restriction: unlimited or a day count, and the allowed IP addresses. For one user or a selection. */
 export function LoginRestrictionDialog({ title, initial, pending, error, onSubmit, onClose }: Props) {
   const { t } = useTranslation(['admin', 'common']);
-  const titleId = useId();
+  const typeLabelId = useId();
   const problemText = useProblemText();
   const [restriction, setRestriction] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
@@ -54,62 +48,47 @@ export function LoginRestrictionDialog({ title, initial, pending, error, onSubmi
   const serverProblems = serverFieldProblem(error, fields);
   const problem = (field: LoginRestrictionField) => problemText(clientProblems[field] ?? serverProblems[field]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     if (Object.keys(checkLoginRestriction(restriction)).length > 0) return;
     onSubmit(restriction);
   };
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="login-restriction-form" noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
-          <FormControl>
-            <FormLabel id={`${titleId}-type`}>{t('users.restriction.type')}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={`${titleId}-type`}
-              value={restriction.conditionType}
-              onChange={(event) => set('conditionType', event.target.value === 'limited' ? 'limited' : 'unlimited')}
-            >
-              <FormControlLabel value="unlimited" control={<Radio />} label={t('users.restriction.unlimited')} />
-              <FormControlLabel value="limited" control={<Radio />} label={t('users.restriction.limited')} />
-            </RadioGroup>
-          </FormControl>
-          {restriction.conditionType === 'limited' && (
-            <TextField
-              label={t('users.restriction.dayCount')}
-              type="number"
-              value={restriction.conditionValue}
-              onChange={(event) => set('conditionValue', event.target.value)}
-              slotProps={{ htmlInput: { min: 1, max: 3650 } }}
-              required
-              error={Boolean(problem('conditionValue'))}
-              helperText={problem('conditionValue') ?? t('users.restriction.dayCountHelp')}
-            />
-          )}
-          <TextField
-            label={t('users.restriction.allowedIps')}
-            multiline
-            minRows={3}
-            value={restriction.allowedIps}
-            onChange={(event) => set('allowedIps', event.target.value)}
-            error={Boolean(problem('allowedIps'))}
-            helperText={problem('allowedIps') ?? t('users.restriction.allowedIpsHelp')}
-          />
-          <ErrorAlert error={error} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" form="login-restriction-form" variant="contained" loading={pending}>
-          {t('users.restriction.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog title={title} onSubmit={submit} onClose={onClose} pending={pending} error={error} submitLabel={t('users.restriction.save')}>
+      <FormControl>
+        <FormLabel id={typeLabelId}>{t('users.restriction.type')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={typeLabelId}
+          value={restriction.conditionType}
+          onChange={(event) => set('conditionType', event.target.value === 'limited' ? 'limited' : 'unlimited')}
+        >
+          <FormControlLabel value="unlimited" control={<Radio />} label={t('users.restriction.unlimited')} />
+          <FormControlLabel value="limited" control={<Radio />} label={t('users.restriction.limited')} />
+        </RadioGroup>
+      </FormControl>
+      {restriction.conditionType === 'limited' && (
+        <TextField
+          label={t('users.restriction.dayCount')}
+          type="number"
+          value={restriction.conditionValue}
+          onChange={(event) => set('conditionValue', event.target.value)}
+          slotProps={{ htmlInput: { min: 1, max: 3650 } }}
+          required
+          error={Boolean(problem('conditionValue'))}
+          helperText={problem('conditionValue') ?? t('users.restriction.dayCountHelp')}
+        />
+      )}
+      <TextField
+        label={t('users.restriction.allowedIps')}
+        multiline
+        minRows={3}
+        value={restriction.allowedIps}
+        onChange={(event) => set('allowedIps', event.target.value)}
+        error={Boolean(problem('allowedIps'))}
+        helperText={problem('allowedIps') ?? t('users.restriction.allowedIpsHelp')}
+      />
+    </FormDialog>
   );
 }

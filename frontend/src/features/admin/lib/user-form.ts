@@ -160,7 +160,8 @@ export function serverFieldProblem<F extends string>(error: unknown, fields: rea
   if (!isApiError(error)) return {};
   const named = error.field ?? fieldOfCode[error.code];
   if (!named) return {};
-  const field = aliases[named] ?? named;
+  // The server names the e-mail `mailAddress` (the login form's name); the admin forms call it `mail`.
+  const field = aliases[named] ?? (named === 'mailAddress' ? 'mail' : named);
   if (!(fields as readonly string[]).includes(field)) return {};
   return { [field]: error.code === 'invalid_form' ? 'fieldInvalid' : error.code } as FieldProblems<F>;
 }

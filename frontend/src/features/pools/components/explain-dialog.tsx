@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { useExplainVisibility } from '../api/explain-visibility';
@@ -17,9 +18,17 @@ import { UserPicker } from './user-picker';
 const isRule = (rule: string): rule is ExplainRule => (explainRules as readonly string[]).includes(rule);
 const isField = (field: string): field is CriteriaField => (criteriaFields as readonly string[]).includes(field);
 
-function ExplanationText({ explanation }: { explanation: Explanation }) {
+/** A failing criterion as a readable reason; `dp0`…`dp9` are the dynamic parameters. */
+function reason(t: TFunction<'pools'>, field: string): string {
+  if (isField(field)) return t(`explain.fields.${field}`);
+  const parameter = /^dp(\d)$/.exec(field);
+  return parameter ? t('explain.dynamicParameter', { index: parameter[1] }) : field;
+}
+
+function ExplanationText({ explanation, asked }: { explanation: Explanation; asked: string }) {
   const { t } = useTranslation('pools');
-  const values = { pool: explanation.poolName ?? '', design: explanation.designNumber ?? '' };
+  // No design found: the server names none, so the heading names the number the admin typed.
+  const values = { pool: explanation.poolName ?? '', design: explanation.designNumber ?? asked.trim() };
   return (
     <Alert severity={explanation.visible ? 'success' : 'warning'} data-testid="explanation">
       <Typography sx={{ fontWeight: 600 }}>{t(explanation.visible ? 'explain.visible' : 'explain.hidden', values)}</Typography>
@@ -32,7 +41,7 @@ function ExplanationText({ explanation }: { explanation: Explanation }) {
                 ? t('explain.searchAdmits', { index: search.index + 1 })
                 : t('explain.searchFails', {
                     index: search.index + 1,
-                    fields: search.failing.map((field) => (isField(field) ? t(`explain.fields.${field}`) : field)).join('; '),
+                    fields: search.failing.map((field) => reason(t, field)).join('; '),
                   })}
             </li>
           ))}
@@ -65,7 +74,7 @@ export function ExplainDialog({ initialUser, onClose }: Props) {
           <UserPicker value={user} onChange={setUser} />
           <TextField label={t('pools:explain.designNumber')} value={designNumber} onChange={(event) => setDesignNumber(event.target.value)} />
           <ErrorAlert error={explain.error} />
-          {explain.data && <ExplanationText explanation={explain.data} />}
+          {explain.data && <ExplanationText explanation={explain.data} asked={explain.variables?.designNumber ?? ''} />}
         </Stack>
       </DialogContent>
       <DialogActions>
