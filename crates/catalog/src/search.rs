@@ -686,27 +686,37 @@ pub fn find_page(
     };
     // Pinned designs lead the default listing, in their set order; they are few, so they are
     // read whole and the rest of the listing is paged after them.
-    let pinned: Vec<String> = if filters.sort == Sort::Uploaded {
+    let pinned: Arc<Vec<String>> = if filters.sort != Sort::Uploaded {
+        Arc::default()
+    } else if let Some(pinned) = cache.pinned(&key, revision) {
+        pinned
+    } else {
         let mut sql = select(" JOIN design_pins ON design_pins.design_guid = designs.guid");
         sql.push(" ORDER BY design_pins.position, designs.guid");
-        sql.load::<ListedRow>(conn)?
+        let pinned: Vec<String> = sql
+            .load::<ListedRow>(conn)?
             .into_iter()
             .map(|r| r.guid)
-            .collect()
-    } else {
-        Vec::new()
+            .collect();
+        cache.remember_pinned(&key, revision, pinned.clone());
+        Arc::new(pinned)
     };
     let skip_pinned = pinned.len() as i64;
     let mut ids: Vec<String> = pinned
-        .into_iter()
+        .iter()
         .skip(offset as usize)
         .take(limit as usize)
+        .cloned()
         .collect();
     let wanted = limit - ids.len() as i64;
     if wanted > 0 {
         // The rest of the listing from `position` on: from the nearest page start a search
         // already found (a seek in the sort index), skipping only the rows between.
         let position = (offset - skip_pinned).max(0);
+        if let Some(page) = cache.page(&key, revision, position, wanted) {
+            ids.extend(page.iter().cloned());
+            return Ok((ids.into_iter().map(|id| (id, None)).collect(), total));
+        }
         let mut sql = select("");
         if skip_pinned > 0 {
             sql.push(" AND designs.guid NOT IN (SELECT design_guid FROM design_pins)");
@@ -732,7 +742,9 @@ pub fn find_page(
                 ],
             );
         }
-        ids.extend(rows.into_iter().map(|r| r.guid));
+        let page: Vec<String> = rows.into_iter().map(|r| r.guid).collect();
+        cache.remember_page(&key, revision, position, wanted, page.clone());
+        ids.extend(page);
     }
     Ok((ids.into_iter().map(|id| (id, None)).collect(), total))
 }

@@ -2,8 +2,10 @@
 //!
 //! Exact totals, deep pages and colour rankings cost time in proportion to every design a search
 //! admits; the page itself does not. So a search remembers its total, where its pages start (the
-//! sort key of a page's first row, so a later request for that page or the next one seeks in the
-//! sort index instead of skipping rows with OFFSET) and, for a colour search, the whole ranking.
+//! sort key of a page's first row, so a later request for the next page, or one after a known
+//! start, seeks in the sort index instead of skipping rows with OFFSET), the pages it answered and
+//! its pinned designs (a repeated request reads no design ids at all) and, for a colour search,
+//! the whole ranking.
 //!
 //! Every entry carries the catalog revision it was read at (`catalog_revision`, moved forward by
 //! triggers in the same transaction as any change a search can see). A search reads the revision
@@ -21,6 +23,10 @@ pub const DEFAULT_BUDGET_BYTES: usize = 64 << 20;
 const MAX_SEEKS: usize = 1_000;
 /// Bytes counted per remembered design of a colour ranking (id, distance, vector slot).
 const RANKED_DESIGN_BYTES: usize = 72;
+/// Bytes counted per remembered design id of a page or of the pinned list.
+const LISTED_DESIGN_BYTES: usize = 64;
+/// Pages kept per search.
+const MAX_PAGES: usize = 200;
 const SEEK_BYTES: usize = 96;
 const ENTRY_BYTES: usize = 256;
 
@@ -51,6 +57,9 @@ struct Entry {
     used: u64,
     total: Option<i64>,
     seeks: BTreeMap<i64, Seek>,
+    /// Design ids by (position, how many).
+    pages: HashMap<(i64, i64), Arc<Vec<String>>>,
+    pinned: Option<Arc<Vec<String>>>,
     ranking: Option<Ranking>,
 }
 
@@ -59,6 +68,9 @@ impl Entry {
         ENTRY_BYTES
             + key.len()
             + self.seeks.len() * SEEK_BYTES
+            + LISTED_DESIGN_BYTES
+                * (self.pages.values().map(|p| p.len()).sum::<usize>()
+                    + self.pinned.as_ref().map_or(0, |p| p.len()))
             + self
                 .ranking
                 .as_ref()
@@ -185,6 +197,41 @@ impl SearchCache {
         });
     }
 
+    /// The design ids answered for `count` rows from `position`.
+    pub fn page(
+        &self,
+        key: &str,
+        revision: i64,
+        position: i64,
+        count: i64,
+    ) -> Option<Arc<Vec<String>>> {
+        self.read(key, revision, |e| e.pages.get(&(position, count)).cloned())
+    }
+
+    pub fn remember_page(
+        &self,
+        key: &str,
+        revision: i64,
+        position: i64,
+        count: i64,
+        ids: Vec<String>,
+    ) {
+        self.write(key, revision, |e| {
+            if e.pages.len() < MAX_PAGES {
+                e.pages.insert((position, count), Arc::new(ids));
+            }
+        });
+    }
+
+    /// The pinned designs the search admits, in pin order.
+    pub fn pinned(&self, key: &str, revision: i64) -> Option<Arc<Vec<String>>> {
+        self.read(key, revision, |e| e.pinned.clone())
+    }
+
+    pub fn remember_pinned(&self, key: &str, revision: i64, ids: Vec<String>) {
+        self.write(key, revision, |e| e.pinned = Some(Arc::new(ids)));
+    }
+
     pub fn ranking(&self, key: &str, revision: i64) -> Option<Ranking> {
         self.read(key, revision, |e| e.ranking.clone())
     }
@@ -240,6 +287,23 @@ mod tests {
         // Remembering more keeps what was there.
         cache.remember_total("a", 1, 7);
         assert_eq!(cache.seek("a", 1, 30), Some((25, at("B"))));
+    }
+
+    #[test]
+    fn pages_and_pins_are_kept_by_position_and_size() {
+        let cache = SearchCache::default();
+        let ids = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        cache.remember_page("a", 1, 25, 25, ids(&["x", "y"]));
+        cache.remember_pinned("a", 1, ids(&["p"]));
+        assert_eq!(
+            cache.page("a", 1, 25, 25).as_deref(),
+            Some(&ids(&["x", "y"]))
+        );
+        assert_eq!(cache.page("a", 1, 25, 10), None);
+        assert_eq!(cache.page("a", 1, 0, 25), None);
+        assert_eq!(cache.pinned("a", 1).as_deref(), Some(&ids(&["p"])));
+        assert_eq!(cache.page("a", 2, 25, 25), None);
+        assert_eq!(cache.pinned("a", 2), None);
     }
 
     #[test]

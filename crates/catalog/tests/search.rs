@@ -1004,17 +1004,23 @@ fn check_pages(fx: &Fixture, view: &View, query: &Query, page_size: u32, pages: 
         .unwrap_or_else(|e| panic!("{} count: {e}", context()));
     assert_eq!(total as usize, want.len(), "count of {}", context());
     // Every page, and the one after the last when the last is full: first without a cache, then
-    // with one forwards (each page seeks from where the last ended) and backwards (from where
-    // each page began, or the nearest start before it).
-    let last = (want.len() / page_size as usize) as u32;
+    // with one forwards (each page seeks from where the last ended), backwards (the remembered
+    // pages), and backwards in other pages (each from the nearest start found before it).
     let uncached = SearchCache::new(0);
-    let walks: [(&SearchCache, Vec<u32>, &str); 3] = [
-        (&uncached, (0..=last).collect(), "uncached"),
-        (&fx.cache, (0..=last).collect(), "forwards"),
-        (&fx.cache, (0..=last).rev().collect(), "backwards"),
+    let other_size = page_size + 3;
+    let walks: [(&SearchCache, u32, bool, &str); 4] = [
+        (&uncached, page_size, false, "uncached"),
+        (&fx.cache, page_size, false, "forwards"),
+        (&fx.cache, page_size, true, "backwards"),
+        (&fx.cache, other_size, true, "backwards in other pages"),
     ];
     let mut got = Vec::new();
-    for (cache, pages, walk) in walks {
+    for (cache, size, backwards, walk) in walks {
+        let last = (want.len() / size as usize) as u32;
+        let mut pages: Vec<u32> = (0..=last).collect();
+        if backwards {
+            pages.reverse();
+        }
         let mut pages_got = vec![Vec::new(); pages.len()];
         for page in pages {
             let (hits, total) = find_page(
@@ -1022,7 +1028,7 @@ fn check_pages(fx: &Fixture, view: &View, query: &Query, page_size: u32, pages: 
                 cache,
                 &view.scope,
                 &filters,
-                PageRequest::new(page, page_size),
+                PageRequest::new(page, size),
             )
             .unwrap_or_else(|e| panic!("{} page {page} ({walk}): {e}", context()));
             assert_eq!(
@@ -1032,7 +1038,7 @@ fn check_pages(fx: &Fixture, view: &View, query: &Query, page_size: u32, pages: 
                 context()
             );
             assert!(
-                hits.len() <= page_size as usize,
+                hits.len() <= size as usize,
                 "page {page} ({walk}) of {}",
                 context()
             );
