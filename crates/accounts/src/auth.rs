@@ -2,6 +2,7 @@
 
 use crate::error::AccountError;
 use crate::service::{self, AccountsContext, CurrentSession};
+use actix_web::HttpMessage;
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use db::DbPool;
 use std::future::Future;
@@ -62,8 +63,19 @@ pub struct Admin(pub CurrentSession);
 
 type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
+/// The request's session, looked up once per request: the admin-area guard and the handler's
+/// extractor share the lookup through the request's extensions.
 fn load_session(req: &HttpRequest) -> Extracted<CurrentSession> {
-    session_for(req, token_of(req))
+    if let Some(session) = req.extensions().get::<CurrentSession>().cloned() {
+        return Box::pin(async move { Ok(session) });
+    }
+    let lookup = session_for(req, token_of(req));
+    let req = req.clone();
+    Box::pin(async move {
+        let session = lookup.await?;
+        req.extensions_mut().insert(session.clone());
+        Ok(session)
+    })
 }
 
 fn session_for(req: &HttpRequest, token: Option<String>) -> Extracted<CurrentSession> {

@@ -4,24 +4,9 @@ use crate::model::{AccountLink, Customer, SignInRecord, User};
 use chrono::NaiveDateTime;
 use db::DbConnection;
 use db::schema::{account_links, customers, designs, pools, sign_ins, users};
+use db::sql::{like_escaped, lower, lower_nullable};
 use diesel::prelude::*;
 use diesel::result::Error;
-
-/// `LIKE` pattern text with the wildcards of user input escaped (used with `ESCAPE '\'`).
-fn like_escaped(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
-}
-
-diesel::define_sql_function! {
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
-
-diesel::define_sql_function! {
-    #[sql_name = "LOWER"]
-    fn lower_nullable(text: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
-}
 
 pub fn user_by_email(conn: &mut DbConnection, email: &str) -> Result<Option<User>, Error> {
     users::table

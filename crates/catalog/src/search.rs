@@ -12,13 +12,12 @@ use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
 use db::DbConnection;
 use db::schema::{colorway_colors, colorways, design_labels, design_pins, designs, labels};
 use db::sql::Sql;
+use db::sql::like_escaped;
 use desen_core::color::{bins_within, ciede2000};
 use desen_core::{Language, PageRequest, slug};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Double, Text, Timestamp};
-use pools::criteria::{
-    like_escaped, uploaded_between, with_any_label, with_any_label_probed, with_parameter,
-};
+use pools::criteria::{uploaded_between, with_any_label, with_any_label_probed, with_parameter};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -643,14 +642,17 @@ pub fn find_page(
         return Ok((hits, ranking.len() as i64));
     }
     let unfiltered = filters.sql().text() == "1 = 1";
+    // Every design in the archive: the unfiltered staff total and SQLite's probe rule need it.
     // Without WHERE, SQLite counts off the b-tree instead of visiting every row.
-    let all = total_of(cache, "all designs", revision, || {
-        Ok(Sql::new("SELECT COUNT(*) AS n FROM designs")
-            .get_result::<CountRow>(conn)?
-            .n)
-    })?;
+    let all = |conn: &mut DbConnection| {
+        total_of(cache, "all designs", revision, || {
+            Ok(Sql::new("SELECT COUNT(*) AS n FROM designs")
+                .get_result::<CountRow>(conn)?
+                .n)
+        })
+    };
     let total = total_of(cache, &key, revision, || match scope {
-        Scope::Everything if unfiltered => Ok(all),
+        Scope::Everything if unfiltered => all(conn),
         // Every member of a pool is a design (pool_members references designs, ON DELETE
         // CASCADE): without filters the total is the member count, read off pool_members' key.
         Scope::Pool {
@@ -670,7 +672,7 @@ pub fn find_page(
     // PostgreSQL weighs both itself.
     let probe = matches!(conn, DbConnection::Sqlite(_))
         && total > 0
-        && (offset + limit).saturating_mul(all) < total.saturating_mul(total);
+        && (offset + limit).saturating_mul(all(conn)?) < total.saturating_mul(total);
     let page_condition = if probe {
         Sql::and(&[scope.probe_sql(), filters.probe_sql()])
     } else {

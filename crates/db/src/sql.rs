@@ -18,6 +18,24 @@ use crate::DbConnection;
 
 type Db = <DbConnection as diesel::Connection>::Backend;
 
+/// `LIKE` pattern text with the wildcards of user input escaped (used with `ESCAPE '\'`).
+pub fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
+}
+
+diesel::define_sql_function! {
+    /// SQL `lower`: Unicode-aware on both backends (SQLite connections get a Rust one).
+    fn lower(text: Text) -> Text;
+}
+
+diesel::define_sql_function! {
+    /// `lower` of a nullable text.
+    #[sql_name = "lower"]
+    fn lower_nullable(text: diesel::sql_types::Nullable<Text>) -> diesel::sql_types::Nullable<Text>;
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Text(String),
@@ -228,4 +246,15 @@ impl<QS> AppearsOnTable<QS> for Predicate {}
 impl<QS> SelectableExpression<QS> for Predicate {}
 impl ValidGrouping<()> for Predicate {
     type IsAggregate = is_aggregate::Never;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::like_escaped;
+
+    #[test]
+    fn user_wildcards_are_escaped() {
+        assert_eq!(like_escaped("01_5%"), "01\\_5\\%");
+        assert_eq!(like_escaped("a\\b"), "a\\\\b");
+    }
 }

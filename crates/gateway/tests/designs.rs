@@ -19,9 +19,7 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
             .unwrap();
     let api = api(&world).await;
     let admin = api.admin_token("admin@example.com").await;
-    let samples = world.files.join("samples");
-    demo::write_sample_files(&samples).unwrap();
-    let file = |name: &str| (name.to_owned(), std::fs::read(samples.join(name)).unwrap());
+    let file = |name: &str| (name.to_owned(), sample(&world, name));
     let archive_id = archive.id.to_string();
 
     // A customer user cannot upload; nothing is created.

@@ -7,7 +7,7 @@ mod common;
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
-use common::{PASSWORD, api, code, json};
+use common::{PASSWORD, api, audit_actions, code, json, sample};
 use serde_json::{Value, json};
 use test_support::TestWorld;
 
@@ -36,9 +36,7 @@ async fn pools_are_saved_listed_assigned_explained_and_deleted() {
             .unwrap();
     let api = api(&world).await;
     let admin = api.admin_token(ADMIN).await;
-    let samples = world.files.join("samples");
-    demo::write_sample_files(&samples).unwrap();
-    let read = |name: &str| std::fs::read(samples.join(name)).unwrap();
+    let read = |name: &str| sample(&world, name);
     let added = api
         .import_designs(
             &admin,
@@ -265,13 +263,10 @@ async fn pools_are_saved_listed_assigned_explained_and_deleted() {
             &[("subjectGuid", &pool)],
         )
         .await;
-    let actions: Vec<&str> = log["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["action"].as_str().unwrap())
-        .collect();
-    assert_eq!(actions, ["pool_deleted", "pool_saved", "pool_saved"]);
+    assert_eq!(
+        audit_actions(&log),
+        ["pool_deleted", "pool_saved", "pool_saved"]
+    );
     let (_, log) = api
         .form(
             "/service/admin/audit/get-all",

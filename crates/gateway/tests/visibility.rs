@@ -81,9 +81,7 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
     let admin = api.admin_token("admin@example.com").await;
 
     // Three designs: rose, lily (rose's second file under another name) and paisley.
-    let samples = world.files.join("samples");
-    demo::write_sample_files(&samples).unwrap();
-    let read = |name: &str| std::fs::read(samples.join(name)).unwrap();
+    let read = |name: &str| sample(&world, name);
     let added = api
         .import_designs(
             &admin,

@@ -1,7 +1,7 @@
 //! The spec's pool search criteria and their meaning as a SQL predicate over `designs`.
 
 use chrono::NaiveDate;
-use db::sql::Sql;
+use db::sql::{Sql, like_escaped};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -73,13 +73,6 @@ impl Default for PoolCriteria {
             results_per_page: 25,
         }
     }
-}
-
-/// `LIKE` pattern text with the wildcards of user input escaped (used with `ESCAPE '\'`).
-pub fn like_escaped(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
 }
 
 /// Designs carrying the label (any of `labels`): an indexed lookup on design_labels.
@@ -233,11 +226,6 @@ mod tests {
             PoolCriteria::default().predicate().text(),
             "(designs.is_confined = ?)"
         );
-    }
-
-    #[test]
-    fn user_wildcards_are_escaped() {
-        assert_eq!(like_escaped("01_5%"), "01\\_5\\%");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use crate::model::{Pool, PoolSearch};
 use db::DbConnection;
 use db::schema::{pool_designs, pool_members, pool_searches, pool_wear_models, pools, users};
+use db::sql::lower;
 use diesel::prelude::*;
 use diesel::result::Error;
 
@@ -19,10 +20,6 @@ pub fn find(conn: &mut DbConnection, guid: &str) -> Result<Option<Pool>, Error> 
         .select(Pool::as_select())
         .first(conn)
         .optional()
-}
-
-diesel::define_sql_function! {
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
 }
 
 /// The pool of this name, ignoring case ("Spring" and "spring" are one name).

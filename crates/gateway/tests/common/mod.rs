@@ -142,6 +142,26 @@ where
     }
 }
 
+/// The bytes of one of the demo's sample design files (`rose_VR1.tif`, `paisley.psb`, ...),
+/// written once into the test's file folder.
+pub fn sample(world: &TestWorld, name: &str) -> Vec<u8> {
+    let samples = world.files.join("samples");
+    if !samples.join(name).exists() {
+        demo::write_sample_files(&samples).unwrap();
+    }
+    std::fs::read(samples.join(name)).unwrap()
+}
+
+/// The actions of an audit log page, newest first.
+pub fn audit_actions(body: &Value) -> Vec<String> {
+    body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 pub fn code(body: &Value) -> &str {
     body["code"].as_str().unwrap_or_default()
 }
