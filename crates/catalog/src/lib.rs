@@ -8,6 +8,7 @@ pub mod routes;
 pub mod search;
 pub mod search_cache;
 pub mod service;
+pub mod swatch_index;
 pub mod visibility;
 
 pub use error::CatalogError;

@@ -4,6 +4,7 @@ use crate::dto::*;
 use crate::error::CatalogError;
 use crate::search::{self, SearchFilters, SearchForm};
 use crate::service::{self, DesignEdit};
+use crate::swatch_index::{SWATCHES, Swatch};
 use crate::visibility::{Scope, scope_of};
 use accounts::{Admin, CurrentSession, SignedIn};
 use actix_web::{HttpResponse, web};
@@ -28,6 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/get/all-labels", web::get().to(all_labels))
         .route("/get/archives", web::post().to(archives))
         .route("/get/labels", web::post().to(labels))
+        .route("/get/color-swatches", web::get().to(color_swatches))
         .route(
             "/search/design/basic/{page}/{pageSize}",
             web::post().to(search_designs),
@@ -48,6 +50,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         all_labels,
         archives,
         labels,
+        color_swatches,
         search_designs,
         pool_search,
         pool_count
@@ -57,6 +60,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         DesignSummary,
         ArchiveAnswer,
         LabelAnswer,
+        Swatch,
         SearchAnswer,
         SearchResult,
         SearchForm,
@@ -355,6 +359,13 @@ async fn labels(
     form: Option<web::Form<LanguageForm>>,
 ) -> Result<HttpResponse, ApiError> {
     lookup(&session, asked(form), pool, service::labels).await
+}
+
+/// The colour picker's swatches; a swatch at the default distance is answered from the swatch
+/// index.
+#[utoipa::path(get, path = "/service/get/color-swatches", responses((status = 200, body = Vec<Swatch>)))]
+async fn color_swatches(_signed_in: SignedIn) -> HttpResponse {
+    HttpResponse::Ok().json(SWATCHES)
 }
 
 /// The archive search (spec section 7): every filter of the form, inside the user's scope.

@@ -7,13 +7,14 @@ use crate::error::CatalogError;
 use crate::model::{DesignType, Named, ScreenStatus};
 use crate::search_cache::{Ranking, SearchCache, Seek, SortKey};
 use crate::service::{THUMBNAIL_VARIANTS, thumbnail_url};
+use crate::swatch_index;
 use crate::visibility::Scope;
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
 use db::DbConnection;
 use db::schema::{colorway_colors, colorways, design_labels, design_pins, designs, labels};
 use db::sql::Sql;
 use db::sql::like_escaped;
-use desen_core::color::{bins_within, ciede2000};
+use desen_core::color::{bins_within, ciede2000, lightness_reach};
 use desen_core::{Language, PageRequest, slug};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Double, Text, Timestamp};
@@ -30,7 +31,7 @@ pub const MAX_PAGE_SIZE: u32 = 100;
 pub const DEFAULT_COLOR_DISTANCE: f64 = 10.0;
 /// How much a colour covering the whole design is worth against one covering none, in ΔE00
 /// units: a match at ΔE 3 covering 40% of the design ranks above one at ΔE 2 covering 1%.
-const SHARE_WEIGHT: f64 = 10.0;
+pub(crate) const SHARE_WEIGHT: f64 = 10.0;
 
 /// The spec's search form (all fields optional, empty means "not set").
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -108,6 +109,9 @@ pub enum SpecialList {
 pub struct ColorQuery {
     pub lab: [f64; 3],
     pub distance: f64,
+    /// The picker swatch this is, at the default distance: its hits are read from the swatch
+    /// index instead of being scored.
+    pub swatch: Option<i32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -208,10 +212,11 @@ impl SearchFilters {
                         .filter(|d| (1.0..=40.0).contains(d))
                         .ok_or(invalid("colorDistance"))?,
                 };
-                let lab = imaging::color::srgb_to_lab(rgb);
                 Some(ColorQuery {
-                    lab: [lab.l as f64, lab.a as f64, lab.b as f64],
+                    lab: swatch_index::lab_of(rgb),
                     distance,
+                    swatch: swatch_index::swatch_of(rgb)
+                        .filter(|_| distance == DEFAULT_COLOR_DISTANCE),
                 })
             }
         };
@@ -539,6 +544,11 @@ fn color_matches(color: &ColorQuery) -> Sql {
         .bind(b)
         .push(") AS distance FROM colorway_colors WHERE bin IN ")
         .bind_list(bins_within(color.lab, color.distance))
+        // Exact, unlike the bins: rows outside it are skipped before CIEDE2000 is computed.
+        .push(" AND l BETWEEN ")
+        .bind(l - lightness_reach(color.distance))
+        .push(" AND ")
+        .bind(l + lightness_reach(color.distance))
         .push(") SELECT design_guid, MIN(distance + ")
         .push(&format!(
             "{SHARE_WEIGHT:.1} * (1.0 - share)) AS score, MIN(distance) AS distance FROM near WHERE distance <= "
@@ -592,6 +602,88 @@ pub fn count_in(
     find_page(conn, cache, scope, filters, PageRequest::new(0, 1)).map(|(_, total)| total)
 }
 
+/// A page of a swatch search, read from the swatch index in score order: its hits are scored
+/// already, so unlike another colour, the page needs only its own rows and the total a count.
+/// `condition` is `None` when the viewer sees everything and nothing filters.
+#[expect(clippy::too_many_arguments, reason = "find_page's parts, passed on")]
+fn swatch_page(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    key: &str,
+    revision: i64,
+    swatch: i32,
+    condition: Option<&Sql>,
+    offset: i64,
+    limit: i64,
+) -> Result<FoundPage, CatalogError> {
+    let filtered = condition.is_some();
+    let hits = |select: &str, join: bool| {
+        let mut sql = Sql::new(select);
+        sql.push(" FROM swatch_designs hits");
+        if join {
+            sql.push(" JOIN designs ON designs.guid = hits.design_guid");
+        }
+        sql.push(" WHERE hits.swatch = ").bind(swatch);
+        if let Some(condition) = condition {
+            sql.push(" AND ").append(condition);
+        }
+        sql
+    };
+    let total = total_of(cache, key, revision, || {
+        // Every row's design exists (ON DELETE CASCADE): without a condition, no join.
+        Ok(hits("SELECT COUNT(*) AS n", filtered)
+            .get_result::<CountRow>(conn)?
+            .n)
+    })?;
+    // A page is remembered with its distances, as a ranking of its own.
+    let page_key = format!("{key} page {offset} {limit}");
+    let page = ranking_of(conn, cache, &page_key, revision, || {
+        let mut sql = hits(
+            "SELECT designs.guid AS guid, hits.distance AS distance",
+            true,
+        );
+        sql.push(BY_SCORE);
+        window(&mut sql, limit, offset);
+        sql
+    })?;
+    Ok((hits_of(&page, 0, page.len()), total))
+}
+
+/// Colour hits in rank order: the best score first, the default sort breaking ties.
+const BY_SCORE: &str = " ORDER BY hits.score ASC, designs.uploaded_at DESC, designs.guid DESC";
+
+/// The ranking remembered under `key`, or the (guid, distance) rows of `rows`, remembered.
+fn ranking_of(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    key: &str,
+    revision: i64,
+    rows: impl FnOnce() -> Sql,
+) -> Result<Ranking, CatalogError> {
+    if let Some(ranking) = cache.ranking(key, revision) {
+        return Ok(ranking);
+    }
+    let ranking: Ranking = Arc::new(
+        rows()
+            .load::<ColorHitRow>(conn)?
+            .into_iter()
+            .map(|r| (r.guid, r.distance))
+            .collect(),
+    );
+    cache.remember_ranking(key, revision, ranking.clone());
+    Ok(ranking)
+}
+
+/// `count` hits of a ranking from `skip` on, each with its distance.
+fn hits_of(ranking: &Ranking, skip: usize, count: usize) -> Vec<(String, Option<f64>)> {
+    ranking
+        .iter()
+        .skip(skip)
+        .take(count)
+        .map(|(guid, distance)| (guid.clone(), Some(*distance)))
+        .collect()
+}
+
 /// One page of design ids in order, each with its colour distance when searching by colour, and
 /// the total count.
 pub type FoundPage = (Vec<(String, Option<f64>)>, i64);
@@ -611,34 +703,26 @@ pub fn find_page(
     let limit = i64::from(page.page_size);
     let offset = i64::from(page.page) * limit;
     if let Some(color) = &filters.color {
-        let ranking = match cache.ranking(&key, revision) {
-            Some(ranking) => ranking,
-            None => {
-                let mut rows = Sql::new(
-                    "SELECT designs.guid AS guid, hits.distance AS distance FROM designs JOIN (",
-                );
-                rows.append(&color_matches(color))
-                    .push(") hits ON hits.design_guid = designs.guid WHERE ")
-                    .append(&condition)
-                    .push(" ORDER BY hits.score ASC, designs.uploaded_at DESC, designs.guid DESC");
-                // Every hit is scored to rank any of them, so the whole ranking is kept: the
-                // total and every later page come from it.
-                let ranking: Ranking = Arc::new(
-                    rows.load::<ColorHitRow>(conn)?
-                        .into_iter()
-                        .map(|r| (r.guid, r.distance))
-                        .collect(),
-                );
-                cache.remember_ranking(&key, revision, ranking.clone());
-                ranking
-            }
-        };
-        let hits = ranking
-            .iter()
-            .skip(offset as usize)
-            .take(limit as usize)
-            .map(|(guid, distance)| (guid.clone(), Some(*distance)))
-            .collect();
+        if let Some(swatch) = color.swatch {
+            let everything = matches!(scope, Scope::Everything) && filters.sql().text() == "1 = 1";
+            let condition = (!everything).then_some(&condition);
+            return swatch_page(
+                conn, cache, &key, revision, swatch, condition, offset, limit,
+            );
+        }
+        // Every hit is scored to rank any of them, so the whole ranking is kept: the total and
+        // every later page come from it.
+        let ranking = ranking_of(conn, cache, &key, revision, || {
+            let mut rows = Sql::new(
+                "SELECT designs.guid AS guid, hits.distance AS distance FROM designs JOIN (",
+            );
+            rows.append(&color_matches(color))
+                .push(") hits ON hits.design_guid = designs.guid WHERE ")
+                .append(&condition)
+                .push(BY_SCORE);
+            rows
+        })?;
+        let hits = hits_of(&ranking, offset as usize, limit as usize);
         return Ok((hits, ranking.len() as i64));
     }
     let unfiltered = filters.sql().text() == "1 = 1";

@@ -5,6 +5,7 @@ use crate::dto::*;
 use crate::error::CatalogError;
 use crate::model::*;
 use crate::repo;
+use crate::swatch_index;
 use crate::visibility::scope_of;
 use chrono::NaiveDateTime;
 use db::DbConnection;
@@ -273,6 +274,11 @@ pub fn add_design(conn: &mut DbConnection, new: NewDesign) -> Result<AddedDesign
             },
         )?;
     }
+    let palette: Vec<([f64; 3], f64)> = new
+        .colorways
+        .iter()
+        .flat_map(|c| c.palette.iter().map(|color| (color.lab, color.share)))
+        .collect();
     let mut added = Vec::with_capacity(new.colorways.len());
     for (position, colorway) in new.colorways.into_iter().enumerate() {
         let colorway_guid = uuid::Uuid::new_v4().to_string();
@@ -314,6 +320,7 @@ pub fn add_design(conn: &mut DbConnection, new: NewDesign) -> Result<AddedDesign
         }
         added.push((colorway_guid, colorway.name));
     }
+    swatch_index::index_design(conn, &guid, &palette)?;
     pools::service::refresh_design(conn, &guid)?;
     Ok(AddedDesign {
         guid,

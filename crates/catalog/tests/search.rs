@@ -13,6 +13,7 @@ use catalog::model::{DesignParameters, DesignType, ScreenStatus};
 use catalog::search::{SearchFilters, SearchForm, count_in, find_page, preset_range, search};
 use catalog::search_cache::SearchCache;
 use catalog::service::{self, DesignEdit, NewChannel, NewColorway, NewDesign, NewPaletteColor};
+use catalog::swatch_index::SWATCHES;
 use catalog::visibility::Scope;
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
 use db::DbConnection;
@@ -1274,6 +1275,8 @@ fn colour_search_ranks_like_the_reference() {
         "#ffffff".to_owned(),
         "9932cc".to_owned(),
     ]);
+    // The picker's swatches, read from the swatch index at the default distance.
+    colours.extend(SWATCHES.iter().map(|s| s.hex.to_uppercase()));
     let (staff, pool) = (&fx.views[0], &fx.views[3]);
     // Every colour at the default distance in every view; near and wide distances for some.
     let mut cases: Vec<(&String, Option<f64>, Vec<&View>)> = colours
@@ -1377,8 +1380,11 @@ fn random_query(rng: &mut Rng, data: &Data) -> Query {
         });
     }
     if rng.chance(0.06) {
-        let rgb = if rng.chance(0.7) {
+        let rgb = if rng.chance(0.5) {
             *rng.pick(&THEMES)
+        } else if rng.chance(0.5) {
+            let swatch = rng.pick(&SWATCHES);
+            catalog::search::parse_hex(swatch.hex).expect("a swatch's hex")
         } else {
             [
                 rng.below(256) as u8,

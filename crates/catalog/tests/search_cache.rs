@@ -132,6 +132,14 @@ fn every_table_a_search_reads_moves_the_catalog_revision() {
                 ..SearchForm::default()
             },
         ),
+        // A picker swatch: read from the swatch index.
+        (
+            Scope::Everything,
+            SearchForm {
+                color: Some("#1A237E".into()),
+                ..SearchForm::default()
+            },
+        ),
     ];
     let mut read = BTreeSet::new();
     for (scope, form) in searches {
@@ -147,6 +155,7 @@ fn every_table_a_search_reads_moves_the_catalog_revision() {
         "design_pins",
         "colorway_colors",
         "pool_members",
+        "swatch_designs",
     ] {
         assert!(read.contains(table), "no search read {table}: {read:?}");
     }

@@ -296,6 +296,24 @@ diesel::joinable!(designs -> customers (customer_guid));
 diesel::joinable!(design_labels -> designs (design_guid));
 diesel::joinable!(design_parameters -> designs (design_guid));
 diesel::table! {
+    /// The swatches the swatch index was computed for (migration 000007).
+    swatch_colors (swatch) {
+        swatch -> Integer,
+        hex -> Text,
+    }
+}
+
+diesel::table! {
+    /// Per swatch, the designs with a palette colour within the default distance (000007).
+    swatch_designs (swatch, design_guid) {
+        swatch -> Integer,
+        design_guid -> Text,
+        score -> Double,
+        distance -> Double,
+    }
+}
+
+diesel::table! {
     /// One row: moves forward with every change a search can see (triggers, migration 000005).
     catalog_revision (id) {
         id -> Integer,
@@ -332,6 +350,7 @@ diesel::joinable!(pool_wear_models -> pools (pool_guid));
 diesel::joinable!(pool_members -> pools (pool_guid));
 diesel::joinable!(pool_members -> designs (design_guid));
 diesel::joinable!(design_pins -> designs (design_guid));
+diesel::joinable!(swatch_designs -> designs (design_guid));
 diesel::allow_tables_to_appear_in_same_query!(
     customers,
     users,
@@ -357,4 +376,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     colorway_views,
     catalog_revision,
     audit_events,
+    swatch_colors,
+    swatch_designs,
 );

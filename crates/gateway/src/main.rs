@@ -236,7 +236,12 @@ fn init_logging(settings: &Settings) {
 fn migrate(settings: &Settings) -> anyhow::Result<usize> {
     let url = settings.database_url();
     let mut conn = db::connect(&url).with_context(|| format!("opening {}", redacted(&url)))?;
-    Ok(db::run_migrations(&mut conn)?)
+    let applied = db::run_migrations(&mut conn)?;
+    // Designs stored before the swatch index existed, or new swatches: index them now.
+    if catalog::swatch_index::ensure_current(&mut conn).context("building the swatch index")? {
+        tracing::info!("swatch index rebuilt");
+    }
+    Ok(applied)
 }
 
 /// 20 characters with upper- and lower-case letters and digits: always passes the policy.

@@ -15,6 +15,12 @@ export const handlers = [
   http.post('*/service/get/labels', () => HttpResponse.json([])),
   http.post('*/service/get/archives', () => HttpResponse.json([])),
   http.post('*/service/get/customers/basic', () => HttpResponse.json([])),
+  http.get('*/service/get/color-swatches', () =>
+    HttpResponse.json([
+      { name: 'red', hex: '#c62828' },
+      { name: 'navy', hex: '#1a237e' },
+    ]),
+  ),
 ];
 
 export const server = setupServer(...handlers);

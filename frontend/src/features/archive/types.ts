@@ -47,3 +47,6 @@ export type LabelOption = {
 export type ArchiveOption = { archiveId: number; archiveName: string; code: string };
 
 export type CustomerOption = { customerGuid: string; customerName: string };
+
+/** A swatch of the colour picker; `name` is a translation key under filters.color.names. */
+export type ColorSwatch = { name: string; hex: string };

@@ -6,6 +6,7 @@ export const archiveKeys = {
   labels: (language: string) => ['archive', 'labels', language] as const,
   archives: (language: string) => ['archive', 'archives', language] as const,
   customers: ['archive', 'customers'] as const,
+  swatches: ['archive', 'swatches'] as const,
   /** Every search: the appended (infinite) ones and the paged ones. */
   searches: ['archive', 'search'] as const,
   infinite: (form: SearchForm, pageSize: number) => ['archive', 'search', 'infinite', form, pageSize] as const,

@@ -10,25 +10,9 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_COLOR_DISTANCE, MAX_COLOR_DISTANCE, MIN_COLOR_DISTANCE, normaliseHex } from '../lib/search-filters';
 import { PaletteIcon } from '@/components/icons';
+import { useColorSwatches } from '../api/get-color-swatches';
 import { TYPING_DELAY_MS } from './debounced-text-field';
 
-/** A row of common textile colours; any other colour through the picker or a hex code. */
-export const swatches = [
-  { name: 'red', hex: '#c62828' },
-  { name: 'orange', hex: '#ef6c00' },
-  { name: 'yellow', hex: '#f9a825' },
-  { name: 'green', hex: '#2e7d32' },
-  { name: 'teal', hex: '#00897b' },
-  { name: 'blue', hex: '#1565c0' },
-  { name: 'navy', hex: '#1a237e' },
-  { name: 'purple', hex: '#6a1b9a' },
-  { name: 'pink', hex: '#d81b60' },
-  { name: 'brown', hex: '#6d4c41' },
-  { name: 'beige', hex: '#d7c4a3' },
-  { name: 'white', hex: '#ffffff' },
-  { name: 'grey', hex: '#9e9e9e' },
-  { name: 'black', hex: '#212121' },
-] as const;
 
 type Props = {
   color: string;
@@ -95,6 +79,8 @@ function ColorPanel({ color, distance, onChange, onDone }: Props & { onDone: () 
   const [tolerance, setTolerance] = useState(distance);
   const hexValid = hexText.trim() === '' || normaliseHex(hexText) !== null;
   const distanceLabelId = useId();
+  // The swatches come from the server, which indexes their matches; any other colour is scored as asked.
+  const { data: swatches = [] } = useColorSwatches();
 
   const commit = useEffectEvent((next: string) => onChange(next, tolerance));
   // The picker reports every move: search once it rests.
@@ -118,9 +104,9 @@ function ColorPanel({ color, distance, onChange, onDone }: Props & { onDone: () 
           <ButtonBase
             key={swatch.name}
             onClick={() => choose(swatch.hex)}
-            aria-label={t(`filters.color.names.${swatch.name}`)}
+            aria-label={t(`filters.color.names.${swatch.name}`, { defaultValue: swatch.name })}
             aria-pressed={draft === swatch.hex}
-            title={t(`filters.color.names.${swatch.name}`)}
+            title={t(`filters.color.names.${swatch.name}`, { defaultValue: swatch.name })}
             data-testid="color-swatch"
             sx={{
               width: 28,

@@ -1,0 +1,2 @@
+DROP TABLE swatch_designs;
+DROP TABLE swatch_colors;

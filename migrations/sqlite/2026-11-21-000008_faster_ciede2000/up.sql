@@ -1,0 +1,2 @@
+-- PostgreSQL only: SQLite connections register the Rust CIEDE2000 (db::connection).
+SELECT 1;
