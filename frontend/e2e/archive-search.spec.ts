@@ -215,3 +215,27 @@ test('a shared search address restores its filters and results', async ({ page }
   await expect(panel.getByTestId('color-hex')).toHaveValue(colour.hex.toUpperCase());
   await expect(panel.getByTestId('color-distance')).toHaveValue('15');
 });
+
+test('a swatch of the picker finds the designs the server ranks for that colour', async ({ page }) => {
+  const api = await signInAsUser(page);
+  const swatches = await api.get<{ name: string; hex: string }[]>('/get/color-swatches');
+  // The swatch that finds the most demo designs.
+  let best = { index: -1, count: 0 };
+  for (const [index, swatch] of swatches.entries()) {
+    const { totalCount } = await search(api, { color: swatch.hex.toUpperCase() }, 0, 1);
+    if (totalCount > best.count) best = { index, count: totalCount };
+  }
+  const swatch = swatches[best.index];
+  if (!swatch) throw new Error('no swatch finds a demo design');
+  const expected = await searchAll(api, { color: swatch.hex.toUpperCase(), colorDistance: '10', order: '0' });
+
+  await page.goto('/archive');
+  await page.getByTestId('filter-color').click();
+  const panel = page.getByRole('dialog', { name: 'Search by colour' });
+  await expect(panel.getByTestId('color-swatch')).toHaveCount(swatches.length);
+  await panel.getByTestId('color-swatch').nth(best.index).click();
+  await panel.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('filter-color')).toHaveAttribute('data-color', swatch.hex);
+  await expectCount(page, best.count);
+  await expectFirstResults(page, expected.map((result) => result.designName));
+});

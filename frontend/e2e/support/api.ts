@@ -6,6 +6,7 @@ import { nextFactorCode, rememberFactor } from './app';
  * to know what the archive holds (the answer a screen must show), with a session's Access-Token.
  */
 export type Api = {
+  get<T>(path: string): Promise<T>;
   post<T>(path: string, form?: Record<string, string | number>): Promise<T>;
   postJson<T>(path: string, body: unknown): Promise<T>;
 };
@@ -31,7 +32,7 @@ export type DesignHeader = {
 };
 export type LabelOption = { id: number; label: string; isGroupHeader: boolean; labelCount: number };
 
-async function answer<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, path: string): Promise<T> {
+async function answer<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, path: string): Promise<T> {
   const text = await response.text();
   if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${text}`);
   return (text ? JSON.parse(text) : null) as T;
@@ -41,6 +42,7 @@ async function answer<T>(response: Awaited<ReturnType<APIRequestContext['post']>
 export function apiAs(request: APIRequestContext, token: string): Api {
   const headers = { 'Access-Token': token, Accept: 'application/json' };
   return {
+    get: async <T>(path: string) => answer<T>(await request.get(`/service${path}`, { headers }), path),
     post: async <T>(path: string, form: Record<string, string | number> = {}) =>
       answer<T>(await request.post(`/service${path}`, { headers, form }), path),
     postJson: async <T>(path: string, body: unknown) => answer<T>(await request.post(`/service${path}`, { headers, data: body }), path),

@@ -13,7 +13,6 @@ import { PaletteIcon } from '@/components/icons';
 import { useColorSwatches } from '../api/get-color-swatches';
 import { TYPING_DELAY_MS } from './debounced-text-field';
 
-
 type Props = {
   color: string;
   distance: number;
