@@ -380,3 +380,29 @@ async fn staff_import_files_and_users_see_only_what_they_may() {
         .await;
     assert_eq!(json(&body)[0]["archiveName"], "Main");
 }
+
+/// The colour picker's swatches are the server's, for signed-in users: they are the colours the
+/// swatch index answers at once.
+#[actix_web::test]
+async fn the_colour_picker_swatches_come_from_the_server() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    let api = api(&world).await;
+    let swatches = |token: Option<&str>| {
+        let request = test::TestRequest::get().uri("/service/get/color-swatches");
+        match token {
+            Some(token) => request.insert_header(("Access-Token", token.to_owned())),
+            None => request,
+        }
+    };
+    let (status, _, _) = api.call(swatches(None)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let token = api.token("ayse@example.com", PASSWORD).await;
+    let (status, _, body) = api.call(swatches(Some(&token))).await;
+    assert_eq!(status, StatusCode::OK);
+    let expected: Vec<serde_json::Value> = catalog::swatch_index::SWATCHES
+        .iter()
+        .map(|s| serde_json::json!({ "name": s.name, "hex": s.hex }))
+        .collect();
+    assert_eq!(json(&body), serde_json::Value::Array(expected));
+}
