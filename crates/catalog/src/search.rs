@@ -616,7 +616,6 @@ fn swatch_page(
     offset: i64,
     limit: i64,
 ) -> Result<FoundPage, CatalogError> {
-    let filtered = condition.is_some();
     let hits = |select: &str, join: bool| {
         let mut sql = Sql::new(select);
         sql.push(" FROM swatch_designs hits");
@@ -631,7 +630,7 @@ fn swatch_page(
     };
     let total = total_of(cache, key, revision, || {
         // Every row's design exists (ON DELETE CASCADE): without a condition, no join.
-        Ok(hits("SELECT COUNT(*) AS n", filtered)
+        Ok(hits("SELECT COUNT(*) AS n", condition.is_some())
             .get_result::<CountRow>(conn)?
             .n)
     })?;
@@ -702,9 +701,10 @@ pub fn find_page(
     let key = format!("{condition:?} {:?} {:?}", filters.sort, filters.color);
     let limit = i64::from(page.page_size);
     let offset = i64::from(page.page) * limit;
+    let unfiltered = filters.sql().text() == "1 = 1";
     if let Some(color) = &filters.color {
         if let Some(swatch) = color.swatch {
-            let everything = matches!(scope, Scope::Everything) && filters.sql().text() == "1 = 1";
+            let everything = matches!(scope, Scope::Everything) && unfiltered;
             let condition = (!everything).then_some(&condition);
             return swatch_page(
                 conn, cache, &key, revision, swatch, condition, offset, limit,
@@ -725,7 +725,6 @@ pub fn find_page(
         let hits = hits_of(&ranking, offset as usize, limit as usize);
         return Ok((hits, ranking.len() as i64));
     }
-    let unfiltered = filters.sql().text() == "1 = 1";
     // Every design in the archive: the unfiltered staff total and SQLite's probe rule need it.
     // Without WHERE, SQLite counts off the b-tree instead of visiting every row.
     let all = |conn: &mut DbConnection| {

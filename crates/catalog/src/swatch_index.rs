@@ -15,6 +15,7 @@ use desen_core::color::ciede2000;
 use diesel::prelude::*;
 use diesel::result::Error;
 use serde::Serialize;
+use std::collections::HashMap;
 use utoipa::ToSchema;
 
 /// A swatch of the colour picker: a common textile colour, named for translation.
@@ -235,8 +236,7 @@ pub fn rebuild(conn: &mut DbConnection) -> Result<(), Error> {
                 colorway_colors::share,
             ))
             .load(conn)?;
-        let mut palettes: std::collections::HashMap<String, Vec<([f64; 3], f64)>> =
-            std::collections::HashMap::new();
+        let mut palettes: HashMap<String, Vec<([f64; 3], f64)>> = HashMap::new();
         for (design, l, a, b, share) in colors {
             palettes.entry(design).or_default().push(([l, a, b], share));
         }
