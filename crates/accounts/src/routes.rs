@@ -109,6 +109,14 @@ pub struct AccountsApi;
 type Ctx = web::Data<AccountsContext>;
 type Pool = web::Data<DbPool>;
 
+/// Runs a change on the blocking pool and answers `{ok: true}`.
+async fn done<T: Send + 'static>(
+    change: impl FnOnce() -> Result<T, AccountError> + Send + 'static,
+) -> Result<HttpResponse, ApiError> {
+    blocking(change).await?;
+    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
 /// Sign-in failures carry the spec's numeric `responseCode` next to the coded error.
 fn sign_in_error(error: ApiError, code: i32) -> ApiError {
     error.with_response_code(code)
@@ -268,8 +276,7 @@ async fn create_password(
         password2: form.password2,
         token: form.token,
     };
-    blocking(move || service::create_password(&mut *pool.get()?, &ctx, input)).await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    done(move || service::create_password(&mut *pool.get()?, &ctx, input)).await
 }
 
 /// Sign in with a single-use auto-login link.
@@ -363,8 +370,7 @@ async fn update_user(
     form: web::Form<UpdateUserForm>,
 ) -> Result<HttpResponse, ApiError> {
     let edit = form.into_inner();
-    blocking(move || admin::update_user(&mut *pool.get()?, &session.user.guid, edit)).await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    done(move || admin::update_user(&mut *pool.get()?, &session.user.guid, edit)).await
 }
 
 /// Sets a user's password (admin); their sessions end.
@@ -377,7 +383,7 @@ async fn assign_password(
     form: web::Form<AssignPasswordForm>,
 ) -> Result<HttpResponse, ApiError> {
     let f = form.into_inner();
-    blocking(move || {
+    done(move || {
         admin::assign_password(
             &mut *pool.get()?,
             &ctx,
@@ -387,8 +393,7 @@ async fn assign_password(
             f.new_password2,
         )
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    .await
 }
 
 /// Sets a user's login condition and allowed addresses (admin).
@@ -406,11 +411,8 @@ async fn set_login_condition(
             .ok_or(AccountError::InvalidForm("userGuid"))?,
     ];
     let rule = admin::LoginRule::parse(f.condition_type, f.condition_value, f.allowed_ips)?;
-    blocking(move || {
-        admin::set_login_condition(&mut *pool.get()?, &session.user.guid, &ids, &rule)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    done(move || admin::set_login_condition(&mut *pool.get()?, &session.user.guid, &ids, &rule))
+        .await
 }
 
 /// Mails a user a link to set a new password (admin).
@@ -423,11 +425,8 @@ async fn admin_reset_password(
     form: web::Form<UserGuidForm>,
 ) -> Result<HttpResponse, ApiError> {
     let ids = admin::user_ids(form.into_inner().user_guid)?;
-    blocking(move || {
-        admin::send_password_resets(&mut *pool.get()?, &ctx, &session.user.guid, &ids)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    done(move || admin::send_password_resets(&mut *pool.get()?, &ctx, &session.user.guid, &ids))
+        .await
 }
 
 /// Removes a user's authenticator (admin): the next sign-in enrolls a new one.
@@ -440,9 +439,8 @@ async fn reset_authenticator(
     form: web::Form<UserGuidForm>,
 ) -> Result<HttpResponse, ApiError> {
     let guid = form.into_inner().user_guid;
-    blocking(move || admin::reset_authenticator(&mut *pool.get()?, &ctx, &session.user.guid, guid))
-        .await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    done(move || admin::reset_authenticator(&mut *pool.get()?, &ctx, &session.user.guid, guid))
+        .await
 }
 
 /// Activate, suspend, cancel or expire an account (admin). Leaving `active` ends its sessions.
@@ -456,7 +454,7 @@ async fn change_account_state(
 ) -> Result<HttpResponse, ApiError> {
     let form = form.into_inner();
     let ids = admin::user_ids(form.user_guid)?;
-    blocking(move || {
+    done(move || {
         admin::change_account_state(
             &mut *pool.get()?,
             &ctx,
@@ -465,8 +463,7 @@ async fn change_account_state(
             form.state,
         )
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    .await
 }
 
 /// Mails each user a link to set a new password (admin, bulk).
@@ -575,7 +572,7 @@ async fn set_customer_visibility(
     form: web::Form<CustomerVisibilityForm>,
 ) -> Result<HttpResponse, ApiError> {
     let f = form.into_inner();
-    blocking(move || {
+    done(move || {
         admin::set_customer_visibility(
             &mut *pool.get()?,
             &session.user.guid,
@@ -583,8 +580,7 @@ async fn set_customer_visibility(
             f.val,
         )
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    .await
 }
 
 /// Deletes a customer company (admin); refused with `customer_in_use` while users or designs
@@ -598,7 +594,7 @@ async fn delete_customer(
     form: web::Form<DeleteCustomerForm>,
 ) -> Result<HttpResponse, ApiError> {
     let f = form.into_inner();
-    blocking(move || {
+    done(move || {
         admin::delete_customer(
             &mut *pool.get()?,
             &ctx,
@@ -607,8 +603,7 @@ async fn delete_customer(
             f.cascade,
         )
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+    .await
 }
 
 /// A page of the admins' audit log, newest first (admin).

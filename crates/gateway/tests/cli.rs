@@ -21,7 +21,6 @@ fn desen_import_takes_a_folder_and_reports_what_it_refused() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         run.status.success(),
         "{stdout}\n{}",
@@ -45,4 +44,44 @@ fn desen_import_takes_a_folder_and_reports_what_it_refused() {
             .ends_with("not-really.tif: the file's content is not a TIFF, PSD or PSB image"),
         "{stdout}"
     );
+
+    swatch_index_is_rebuilt_by_migrate(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Start-up (here `desen migrate`) rebuilds a swatch index that is missing, as for designs stored
+/// before it existed, and leaves a current one alone.
+fn swatch_index_is_rebuilt_by_migrate(dir: &std::path::Path) {
+    use db::schema::{swatch_colors, swatch_designs};
+    use diesel::prelude::*;
+    let url = format!("sqlite://{}", dir.join("archive.db").display());
+    let index = |conn: &mut db::DbConnection| -> Vec<(i32, String, f64, f64)> {
+        swatch_designs::table
+            .order((swatch_designs::swatch, swatch_designs::design_guid))
+            .load(conn)
+            .unwrap()
+    };
+    let mut conn = db::connect(&url).unwrap();
+    let filed = index(&mut conn);
+    diesel::delete(swatch_designs::table)
+        .execute(&mut conn)
+        .unwrap();
+    diesel::delete(swatch_colors::table)
+        .execute(&mut conn)
+        .unwrap();
+    let migrate = Command::new(env!("CARGO_BIN_EXE_desen"))
+        .arg("migrate")
+        .env("DATABASE_URL", &url)
+        .env("DESEN_DATA_DIR", dir)
+        .env_remove("REDIS_URL")
+        .output()
+        .unwrap();
+    assert!(
+        migrate.status.success(),
+        "{}",
+        String::from_utf8_lossy(&migrate.stderr)
+    );
+    assert_eq!(index(&mut conn), filed);
+    let swatches: i64 = swatch_colors::table.count().get_result(&mut conn).unwrap();
+    assert_eq!(swatches, catalog::swatch_index::SWATCHES.len() as i64);
 }

@@ -113,6 +113,8 @@ describe('archive search screen', () => {
 
     await user.click(screen.getByTestId('filter-color'));
     await user.click(await screen.findByRole('button', { name: 'Navy' }));
+    // The swatches are the server's (two in the test server), not a list of the app's own.
+    expect(screen.getAllByTestId('color-swatch')).toHaveLength(2);
     await waitFor(() => expect(searches.at(-1)?.form).toMatchObject({ color: '#1A237E', colorDistance: '10' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
 
