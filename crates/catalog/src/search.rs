@@ -5,7 +5,7 @@
 use crate::dto::{SearchAnswer, SearchLabel, SearchResult};
 use crate::error::CatalogError;
 use crate::model::{DesignType, Named, ScreenStatus};
-use crate::search_cache::{Ranking, SearchCache, Seek, SortKey};
+use crate::search_cache::{PageHits, Ranking, SearchCache, Seek, SortKey};
 use crate::service::{THUMBNAIL_VARIANTS, thumbnail_url};
 use crate::swatch_index;
 use crate::visibility::Scope;
@@ -634,54 +634,26 @@ fn swatch_page(
             .get_result::<CountRow>(conn)?
             .n)
     })?;
-    // A page is remembered with its distances, as a ranking of its own.
-    let page_key = format!("{key} page {offset} {limit}");
-    let page = ranking_of(conn, cache, &page_key, revision, || {
-        let mut sql = hits(
-            "SELECT designs.guid AS guid, hits.distance AS distance",
-            true,
-        );
-        sql.push(BY_SCORE);
-        window(&mut sql, limit, offset);
-        sql
-    })?;
-    Ok((hits_of(&page, 0, page.len()), total))
+    if let Some(page) = cache.page(key, revision, offset, limit) {
+        return Ok((page.to_vec(), total));
+    }
+    let mut sql = hits(
+        "SELECT designs.guid AS guid, hits.distance AS distance",
+        true,
+    );
+    sql.push(BY_SCORE);
+    window(&mut sql, limit, offset);
+    let page: Vec<(String, Option<f64>)> = sql
+        .load::<ColorHitRow>(conn)?
+        .into_iter()
+        .map(|r| (r.guid, Some(r.distance)))
+        .collect();
+    cache.remember_page(key, revision, offset, limit, Arc::new(page.clone()));
+    Ok((page, total))
 }
 
 /// Colour hits in rank order: the best score first, the default sort breaking ties.
 const BY_SCORE: &str = " ORDER BY hits.score ASC, designs.uploaded_at DESC, designs.guid DESC";
-
-/// The ranking remembered under `key`, or the (guid, distance) rows of `rows`, remembered.
-fn ranking_of(
-    conn: &mut DbConnection,
-    cache: &SearchCache,
-    key: &str,
-    revision: i64,
-    rows: impl FnOnce() -> Sql,
-) -> Result<Ranking, CatalogError> {
-    if let Some(ranking) = cache.ranking(key, revision) {
-        return Ok(ranking);
-    }
-    let ranking: Ranking = Arc::new(
-        rows()
-            .load::<ColorHitRow>(conn)?
-            .into_iter()
-            .map(|r| (r.guid, r.distance))
-            .collect(),
-    );
-    cache.remember_ranking(key, revision, ranking.clone());
-    Ok(ranking)
-}
-
-/// `count` hits of a ranking from `skip` on, each with its distance.
-fn hits_of(ranking: &Ranking, skip: usize, count: usize) -> Vec<(String, Option<f64>)> {
-    ranking
-        .iter()
-        .skip(skip)
-        .take(count)
-        .map(|(guid, distance)| (guid.clone(), Some(*distance)))
-        .collect()
-}
 
 /// One page of design ids in order, each with its colour distance when searching by colour, and
 /// the total count.
@@ -712,17 +684,32 @@ pub fn find_page(
         }
         // Every hit is scored to rank any of them, so the whole ranking is kept: the total and
         // every later page come from it.
-        let ranking = ranking_of(conn, cache, &key, revision, || {
-            let mut rows = Sql::new(
-                "SELECT designs.guid AS guid, hits.distance AS distance FROM designs JOIN (",
-            );
-            rows.append(&color_matches(color))
-                .push(") hits ON hits.design_guid = designs.guid WHERE ")
-                .append(&condition)
-                .push(BY_SCORE);
-            rows
-        })?;
-        let hits = hits_of(&ranking, offset as usize, limit as usize);
+        let ranking = match cache.ranking(&key, revision) {
+            Some(ranking) => ranking,
+            None => {
+                let mut rows = Sql::new(
+                    "SELECT designs.guid AS guid, hits.distance AS distance FROM designs JOIN (",
+                );
+                rows.append(&color_matches(color))
+                    .push(") hits ON hits.design_guid = designs.guid WHERE ")
+                    .append(&condition)
+                    .push(BY_SCORE);
+                let ranking: Ranking = Arc::new(
+                    rows.load::<ColorHitRow>(conn)?
+                        .into_iter()
+                        .map(|r| (r.guid, r.distance))
+                        .collect(),
+                );
+                cache.remember_ranking(&key, revision, ranking.clone());
+                ranking
+            }
+        };
+        let hits = ranking
+            .iter()
+            .skip(offset as usize)
+            .take(limit as usize)
+            .map(|(guid, distance)| (guid.clone(), Some(*distance)))
+            .collect();
         return Ok((hits, ranking.len() as i64));
     }
     // Every design in the archive: the unfiltered staff total and SQLite's probe rule need it.
@@ -787,20 +774,20 @@ pub fn find_page(
         Arc::new(pinned)
     };
     let skip_pinned = pinned.len() as i64;
-    let mut ids: Vec<String> = pinned
+    let mut hits: Vec<(String, Option<f64>)> = pinned
         .iter()
         .skip(offset as usize)
         .take(limit as usize)
-        .cloned()
+        .map(|id| (id.clone(), None))
         .collect();
-    let wanted = limit - ids.len() as i64;
+    let wanted = limit - hits.len() as i64;
     if wanted > 0 {
         // The rest of the listing from `position` on: from the nearest page start a search
         // already found (a seek in the sort index), skipping only the rows between.
         let position = (offset - skip_pinned).max(0);
         if let Some(page) = cache.page(&key, revision, position, wanted) {
-            ids.extend(page.iter().cloned());
-            return Ok((ids.into_iter().map(|id| (id, None)).collect(), total));
+            hits.extend(page.iter().cloned());
+            return Ok((hits, total));
         }
         let mut sql = select("");
         if skip_pinned > 0 {
@@ -827,11 +814,11 @@ pub fn find_page(
                 ],
             );
         }
-        let page: Vec<String> = rows.into_iter().map(|r| r.guid).collect();
+        let page: PageHits = Arc::new(rows.into_iter().map(|r| (r.guid, None)).collect());
         cache.remember_page(&key, revision, position, wanted, page.clone());
-        ids.extend(page);
+        hits.extend(page.iter().cloned());
     }
-    Ok((ids.into_iter().map(|id| (id, None)).collect(), total))
+    Ok((hits, total))
 }
 
 /// The search page as the archive screen shows it.

@@ -23,8 +23,10 @@ pub const DEFAULT_BUDGET_BYTES: usize = 64 << 20;
 const MAX_SEEKS: usize = 1_000;
 /// Bytes counted per remembered design of a colour ranking (id, distance, vector slot).
 const RANKED_DESIGN_BYTES: usize = 72;
-/// Bytes counted per remembered design id of a page or of the pinned list.
+/// Bytes counted per remembered design id of the pinned list.
 const LISTED_DESIGN_BYTES: usize = 64;
+/// Bytes counted per remembered hit of a page (id, distance, vector slot).
+const PAGE_HIT_BYTES: usize = 72;
 /// Pages kept per search.
 const MAX_PAGES: usize = 200;
 const SEEK_BYTES: usize = 96;
@@ -51,14 +53,17 @@ pub enum Seek {
 /// A colour search's hits, best first: design id and its closest distance.
 pub type Ranking = Arc<Vec<(String, f64)>>;
 
+/// The hits of one page, in order: design id and, for a colour search, its closest distance.
+pub type PageHits = Arc<Vec<(String, Option<f64>)>>;
+
 #[derive(Default)]
 struct Entry {
     revision: i64,
     used: u64,
     total: Option<i64>,
     seeks: BTreeMap<i64, Seek>,
-    /// Design ids by (position, how many).
-    pages: HashMap<(i64, i64), Arc<Vec<String>>>,
+    /// Hits by (position, how many).
+    pages: HashMap<(i64, i64), PageHits>,
     pinned: Option<Arc<Vec<String>>>,
     ranking: Option<Ranking>,
 }
@@ -68,9 +73,8 @@ impl Entry {
         ENTRY_BYTES
             + key.len()
             + self.seeks.len() * SEEK_BYTES
-            + LISTED_DESIGN_BYTES
-                * (self.pages.values().map(|p| p.len()).sum::<usize>()
-                    + self.pinned.as_ref().map_or(0, |p| p.len()))
+            + PAGE_HIT_BYTES * self.pages.values().map(|p| p.len()).sum::<usize>()
+            + LISTED_DESIGN_BYTES * self.pinned.as_ref().map_or(0, |p| p.len())
             + self
                 .ranking
                 .as_ref()
@@ -197,14 +201,8 @@ impl SearchCache {
         });
     }
 
-    /// The design ids answered for `count` rows from `position`.
-    pub fn page(
-        &self,
-        key: &str,
-        revision: i64,
-        position: i64,
-        count: i64,
-    ) -> Option<Arc<Vec<String>>> {
+    /// The hits answered for `count` rows from `position`.
+    pub fn page(&self, key: &str, revision: i64, position: i64, count: i64) -> Option<PageHits> {
         self.read(key, revision, |e| e.pages.get(&(position, count)).cloned())
     }
 
@@ -214,11 +212,11 @@ impl SearchCache {
         revision: i64,
         position: i64,
         count: i64,
-        ids: Vec<String>,
+        hits: PageHits,
     ) {
         self.write(key, revision, |e| {
             if e.pages.len() < MAX_PAGES {
-                e.pages.insert((position, count), Arc::new(ids));
+                e.pages.insert((position, count), hits);
             }
         });
     }
@@ -293,12 +291,10 @@ mod tests {
     fn pages_and_pins_are_kept_by_position_and_size() {
         let cache = SearchCache::default();
         let ids = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
-        cache.remember_page("a", 1, 25, 25, ids(&["x", "y"]));
+        let hits = || Arc::new(vec![("x".to_owned(), None), ("y".to_owned(), Some(2.5))]);
+        cache.remember_page("a", 1, 25, 25, hits());
         cache.remember_pinned("a", 1, ids(&["p"]));
-        assert_eq!(
-            cache.page("a", 1, 25, 25).as_deref(),
-            Some(&ids(&["x", "y"]))
-        );
+        assert_eq!(cache.page("a", 1, 25, 25), Some(hits()));
         assert_eq!(cache.page("a", 1, 25, 10), None);
         assert_eq!(cache.page("a", 1, 0, 25), None);
         assert_eq!(cache.pinned("a", 1).as_deref(), Some(&ids(&["p"])));
