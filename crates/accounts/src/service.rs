@@ -41,6 +41,14 @@ pub struct CurrentSession {
 }
 
 impl CurrentSession {
+    /// The language answers are in: the one asked for (a form's `language`), else the account's.
+    pub fn language(&self, asked: Option<&str>) -> Language {
+        asked
+            .and_then(|l| l.parse().ok())
+            .or_else(|| self.user.language.parse().ok())
+            .unwrap_or_default()
+    }
+
     pub fn viewer(&self) -> desen_core::Viewer {
         desen_core::Viewer {
             user_guid: self.user.guid.clone(),

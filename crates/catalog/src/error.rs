@@ -4,10 +4,6 @@ use desen_core::{DomainError, ErrorKind};
 pub enum CatalogError {
     #[error("{0} is missing or malformed")]
     InvalidForm(&'static str),
-    #[error("the search field {0} is malformed")]
-    InvalidSearch(&'static str),
-    #[error("similar-image search is not available yet")]
-    SimilarSearchUnavailable,
     #[error("design not found")]
     DesignNotFound,
     #[error("colorway not found")]
@@ -45,8 +41,6 @@ impl DomainError for CatalogError {
         use CatalogError::*;
         match self {
             InvalidForm(_)
-            | InvalidSearch(_)
-            | SimilarSearchUnavailable
             | ConfinedWithoutCustomer
             | CustomerNotFound
             | LabelNotFound
@@ -62,8 +56,6 @@ impl DomainError for CatalogError {
         use CatalogError::*;
         match self {
             InvalidForm(_) => "invalid_form",
-            InvalidSearch(_) => "invalid_search",
-            SimilarSearchUnavailable => "similar_search_unavailable",
             DesignNotFound => "design_not_found",
             ColorwayNotFound => "colorway_not_found",
             ArchiveNotFound => "archive_not_found",

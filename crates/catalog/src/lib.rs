@@ -5,8 +5,6 @@ pub mod error;
 pub mod model;
 pub mod repo;
 pub mod routes;
-pub mod search;
-pub mod search_cache;
 pub mod service;
 pub mod swatch_index;
 pub mod visibility;

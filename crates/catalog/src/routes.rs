@@ -2,15 +2,11 @@
 
 use crate::dto::*;
 use crate::error::CatalogError;
-use crate::search::{self, SearchFilters, SearchForm};
 use crate::service::{self, DesignEdit};
-use crate::swatch_index::{SWATCHES, Swatch};
-use crate::visibility::{Scope, scope_of};
 use accounts::{Admin, CurrentSession, SignedIn};
 use actix_web::{HttpResponse, web};
 use db::DbPool;
 use desen_core::{Language, PageRequest};
-use pools::PoolCriteria;
 use serde::Deserialize;
 use storage::Storage;
 use utoipa::{IntoParams, ToSchema};
@@ -28,14 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/get/all-archives", web::get().to(all_archives))
         .route("/admin/get/all-labels", web::get().to(all_labels))
         .route("/get/archives", web::post().to(archives))
-        .route("/get/labels", web::post().to(labels))
-        .route("/get/color-swatches", web::get().to(color_swatches))
-        .route(
-            "/search/design/basic/{page}/{pageSize}",
-            web::post().to(search_designs),
-        )
-        .route("/admin/pool/search", web::post().to(pool_search))
-        .route("/admin/pool/count", web::post().to(pool_count));
+        .route("/get/labels", web::post().to(labels));
 }
 
 #[derive(utoipa::OpenApi)]
@@ -49,36 +38,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         all_archives,
         all_labels,
         archives,
-        labels,
-        color_swatches,
-        search_designs,
-        pool_search,
-        pool_count
+        labels
     ),
-    components(schemas(
-        DesignHeader,
-        DesignSummary,
-        ArchiveAnswer,
-        LabelAnswer,
-        Swatch,
-        SearchAnswer,
-        SearchResult,
-        SearchForm,
-        CountAnswer
-    ))
+    components(schemas(DesignHeader, DesignSummary, ArchiveAnswer, LabelAnswer))
 )]
 pub struct CatalogApi;
 
 type Pool = web::Data<DbPool>;
-type Cache = web::Data<crate::search_cache::SearchCache>;
-
-/// The language answers are in: the form's, else the account's.
-fn language_of(session: &CurrentSession, asked: Option<&str>) -> Language {
-    asked
-        .and_then(|l| l.parse().ok())
-        .or_else(|| session.user.language.parse().ok())
-        .unwrap_or_default()
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -103,7 +69,7 @@ async fn design_header(
     form: web::Form<HeaderForm>,
 ) -> Result<HttpResponse, ApiError> {
     let form = form.into_inner();
-    let language = language_of(&session, form.language.as_deref());
+    let language = session.language(form.language.as_deref());
     let viewer = session.viewer();
     let mut header = blocking(move || {
         service::design_header(&mut *pool.get()?, &viewer, &form.design_guid, language)
@@ -127,7 +93,7 @@ async fn admin_design_header(
     form: Option<web::Form<LanguageForm>>,
 ) -> Result<HttpResponse, ApiError> {
     let asked = form.and_then(|f| f.into_inner().language);
-    let language = language_of(&session, asked.as_deref());
+    let language = session.language(asked.as_deref());
     let viewer = session.viewer();
     let header =
         blocking(move || service::design_header(&mut *pool.get()?, &viewer, &id, language)).await?;
@@ -244,7 +210,7 @@ async fn edit_design(
     form: web::Form<EditForm>,
 ) -> Result<HttpResponse, ApiError> {
     let edit = form.into_inner().into_edit()?;
-    let language = language_of(&session, None);
+    let language = session.language(None);
     let viewer = session.viewer();
     let header = blocking(move || {
         let mut conn = pool.get()?;
@@ -320,7 +286,7 @@ async fn lookup<T: serde::Serialize + Send + 'static>(
     pool: Pool,
     read: fn(&mut db::DbConnection, Language) -> Result<T, CatalogError>,
 ) -> Result<HttpResponse, ApiError> {
-    let language = language_of(session, asked.as_deref());
+    let language = session.language(asked.as_deref());
     let answer = blocking(move || read(&mut *pool.get()?, language)).await?;
     Ok(HttpResponse::Ok().json(answer))
 }
@@ -359,105 +325,4 @@ async fn labels(
     form: Option<web::Form<LanguageForm>>,
 ) -> Result<HttpResponse, ApiError> {
     lookup(&session, asked(form), pool, service::labels).await
-}
-
-/// The colour picker's swatches; a swatch at the default distance is answered from the swatch
-/// index.
-#[utoipa::path(get, path = "/service/get/color-swatches", responses((status = 200, body = Vec<Swatch>)))]
-async fn color_swatches(_signed_in: SignedIn) -> HttpResponse {
-    HttpResponse::Ok().json(SWATCHES)
-}
-
-/// The archive search (spec section 7): every filter of the form, inside the user's scope.
-#[utoipa::path(post, path = "/service/search/design/basic/{page}/{pageSize}",
-    params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100, 25 by default")),
-    request_body(content = SearchForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
-async fn search_designs(
-    SignedIn(session): SignedIn,
-    pool: Pool,
-    cache: Cache,
-    path: web::Path<(u32, u32)>,
-    form: web::Form<SearchForm>,
-) -> Result<HttpResponse, ApiError> {
-    let (page, size) = path.into_inner();
-    if size == 0 || size > search::MAX_PAGE_SIZE {
-        return Err(CatalogError::InvalidSearch("pageSize").into());
-    }
-    let form = form.into_inner();
-    let language = language_of(&session, form.language.as_deref());
-    let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
-    let viewer = session.viewer();
-    let answer = blocking(move || {
-        let mut conn = pool.get()?;
-        let scope = scope_of(&mut conn, &viewer)?;
-        search::search(
-            &mut conn,
-            &cache,
-            &scope,
-            &filters,
-            PageRequest::new(page, size),
-            language,
-        )
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(answer))
-}
-
-#[derive(Debug, serde::Serialize, ToSchema)]
-pub struct CountAnswer {
-    pub count: i64,
-}
-
-fn preview_page(criteria: &PoolCriteria) -> Result<PageRequest, CatalogError> {
-    match criteria.results_per_page {
-        0 => Ok(PageRequest::new(criteria.page, 25)),
-        n if n <= search::MAX_PAGE_SIZE => Ok(PageRequest::new(criteria.page, n)),
-        _ => Err(CatalogError::InvalidSearch("resultsPerPage")),
-    }
-}
-
-/// The designs a pool search admits (JSON criteria, paged by its `page` and `resultsPerPage`).
-#[utoipa::path(post, path = "/service/admin/pool/search", request_body = PoolCriteria,
-    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError)))]
-async fn pool_search(
-    Admin(session): Admin,
-    pool: Pool,
-    cache: Cache,
-    criteria: web::Json<PoolCriteria>,
-) -> Result<HttpResponse, ApiError> {
-    let criteria = criteria.into_inner();
-    let page = preview_page(&criteria)?;
-    let language = language_of(&session, None);
-    let answer = blocking(move || {
-        let scope = Scope::Criteria(Box::new(criteria));
-        search::search(
-            &mut *pool.get()?,
-            &cache,
-            &scope,
-            &SearchFilters::default(),
-            page,
-            language,
-        )
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(answer))
-}
-
-/// How many designs a pool search admits.
-#[utoipa::path(post, path = "/service/admin/pool/count", request_body = PoolCriteria,
-    responses((status = 200, body = CountAnswer)))]
-async fn pool_count(
-    _admin: Admin,
-    pool: Pool,
-    cache: Cache,
-    criteria: web::Json<PoolCriteria>,
-) -> Result<HttpResponse, ApiError> {
-    let criteria = criteria.into_inner();
-    let count = blocking(move || {
-        let scope = Scope::Criteria(Box::new(criteria));
-        search::count_in(&mut *pool.get()?, &cache, &scope, &SearchFilters::default())
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(CountAnswer { count }))
 }

@@ -10,17 +10,8 @@ use crate::visibility::scope_of;
 use chrono::NaiveDateTime;
 use db::DbConnection;
 use desen_core::{Language, Page, PageRequest, Viewer, slug, time};
+use imaging::render::{THUMBNAILS, urls};
 use std::collections::BTreeMap;
-
-/// The thumbnail variants the product's URLs name (`/design/thumbnail/{variant}/…`), with the
-/// file name the renditions keep them under.
-pub const THUMBNAIL_VARIANTS: [(&str, &str); 5] = [
-    ("d/v", "thumb/d-v.jpg"),
-    ("d/h", "thumb/d-h.jpg"),
-    ("m/h", "thumb/m-h.jpg"),
-    ("c/d/h", "thumb/c-d-h.jpg"),
-    ("c/d/v", "thumb/c-d-v.jpg"),
-];
 
 /// Limits of the free-text fields of the design edit.
 const MAX_TEXT: usize = 200;
@@ -362,39 +353,26 @@ pub fn add_order(
 
 // ---- reading ----------------------------------------------------------------------------------
 
-/// The version part of an image URL: the last segment of the renditions' key, which never
-/// changes meaning, so browsers may keep such URLs for good.
-pub fn version_of(renditions_key: &str) -> &str {
-    renditions_key.rsplit('/').next().unwrap_or_default()
-}
-
-/// The thumbnail URL of a colorway in one of [`THUMBNAIL_VARIANTS`].
-pub fn thumbnail_url(design: &str, colorway: &str, renditions_key: &str, variant: &str) -> String {
-    let version = version_of(renditions_key);
-    format!("/service/design/thumbnail/{variant}/{design}/{colorway}?v={version}")
-}
-
 fn colorway_images(colorway: &Colorway) -> ColorwayImages {
     let (design, guid, key) = (
         &colorway.design_guid,
         &colorway.guid,
         &colorway.renditions_key,
     );
-    let version = version_of(key);
     ColorwayImages {
-        thumbnails: THUMBNAIL_VARIANTS
+        thumbnails: THUMBNAILS
             .iter()
-            .map(|(variant, _)| {
+            .map(|t| {
                 (
-                    (*variant).to_owned(),
-                    thumbnail_url(design, guid, key, variant),
+                    t.variant.to_owned(),
+                    urls::thumbnail(design, guid, key, t.variant),
                 )
             })
             .collect(),
-        preview: format!("/service/design/preview/{design}/{guid}?v={version}"),
+        preview: urls::preview(design, guid, key),
         preview_width: colorway.preview_width,
         preview_height: colorway.preview_height,
-        tiles: format!("/service/design/tiles/{design}/{guid}/{version}/image.dzi"),
+        tiles: urls::tiles(design, guid, key),
     }
 }
 
@@ -549,13 +527,9 @@ pub fn admin_search(
     for design in designs {
         let first = repo::first_colorway(conn, &design.guid)?;
         items.push(DesignSummary {
-            thumbnail: first.as_ref().map(|c| {
-                let version = c.renditions_key.rsplit('/').next().unwrap_or_default();
-                format!(
-                    "/service/design/thumbnail/d/h/{}/{}?v={version}",
-                    design.guid, c.guid
-                )
-            }),
+            thumbnail: first
+                .as_ref()
+                .map(|c| urls::thumbnail(&design.guid, &c.guid, &c.renditions_key, "d/h")),
             first_colorway_guid: first.map(|c| c.guid),
             design_guid: design.guid,
             design_name: design.number,

@@ -7,11 +7,10 @@
 //! computed once, when a design's palette is stored, and a swatch search at the default distance
 //! reads them instead. Any other colour or distance is scored as before.
 
-use crate::search::{DEFAULT_COLOR_DISTANCE, SHARE_WEIGHT};
 use db::DbConnection;
 use db::schema::{colorway_colors, colorways, designs, swatch_colors, swatch_designs};
 use db::sql::Sql;
-use desen_core::color::ciede2000;
+use desen_core::color::{DEFAULT_COLOR_DISTANCE, ciede2000, match_score, parse_hex};
 use diesel::prelude::*;
 use diesel::result::Error;
 use serde::Serialize;
@@ -101,7 +100,7 @@ pub fn lab_of(rgb: [u8; 3]) -> [f64; 3] {
 pub fn swatch_of(rgb: [u8; 3]) -> Option<i32> {
     SWATCHES
         .iter()
-        .position(|s| crate::search::parse_hex(s.hex) == Some(rgb))
+        .position(|s| parse_hex(s.hex) == Some(rgb))
         .map(|i| i as i32)
 }
 
@@ -118,7 +117,7 @@ pub struct SwatchHit {
 pub fn swatch_hits(palette: &[([f64; 3], f64)]) -> Vec<SwatchHit> {
     let mut hits = Vec::new();
     for (swatch, s) in SWATCHES.iter().enumerate() {
-        let Some(rgb) = crate::search::parse_hex(s.hex) else {
+        let Some(rgb) = parse_hex(s.hex) else {
             continue;
         };
         let target = lab_of(rgb);
@@ -129,7 +128,7 @@ pub fn swatch_hits(palette: &[([f64; 3], f64)]) -> Vec<SwatchHit> {
             if distance > DEFAULT_COLOR_DISTANCE {
                 continue;
             }
-            let score = distance + SHARE_WEIGHT * (1.0 - share);
+            let score = match_score(distance, share);
             best = Some(match best {
                 None => (score, distance),
                 Some((s, d)) => (s.min(score), d.min(distance)),
@@ -260,7 +259,7 @@ mod tests {
     #[test]
     fn swatches_are_valid_and_distinct() {
         for (i, s) in SWATCHES.iter().enumerate() {
-            let rgb = crate::search::parse_hex(s.hex).expect("hex");
+            let rgb = parse_hex(s.hex).expect("hex");
             assert_eq!(swatch_of(rgb), Some(i as i32), "{}", s.name);
         }
     }

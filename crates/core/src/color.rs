@@ -1,5 +1,29 @@
 //! Colour difference shared by the image pipeline and the database's colour search.
 
+/// The colour distance (CIEDE2000) a colour search uses when none is given: clearly the same
+/// colour family, not merely nearby.
+pub const DEFAULT_COLOR_DISTANCE: f64 = 10.0;
+
+/// How much a colour covering the whole design is worth against one covering none, in ΔE00
+/// units: a match at ΔE 3 covering 40% of the design ranks above one at ΔE 2 covering 1%.
+pub const SHARE_WEIGHT: f64 = 10.0;
+
+/// The rank of a palette colour for a searched colour: its distance, plus [`SHARE_WEIGHT`] for
+/// the part of the design it does not cover. Lower is better.
+pub fn match_score(distance: f64, share: f64) -> f64 {
+    distance + SHARE_WEIGHT * (1.0 - share)
+}
+
+/// `#RRGGBB` (or without `#`) as sRGB bytes.
+pub fn parse_hex(value: &str) -> Option<[u8; 3]> {
+    let hex = value.trim().trim_start_matches('#');
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
 /// The CIEDE2000 colour difference (kL = kC = kH = 1), after Sharma, Wu and Dalal (2005).
 /// Symmetric. Colours are CIELAB `[L, a, b]`. The database's `desen_ciede2000` SQL function
 /// (registered on SQLite connections, a PL/pgSQL function on PostgreSQL) computes the same.

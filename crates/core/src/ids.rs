@@ -47,3 +47,11 @@ guid!(
     /// A customer company of the studio.
     CustomerGuid
 );
+guid!(
+    /// A design of the archive.
+    DesignGuid
+);
+guid!(
+    /// One colouring of a design (`VR-1`, `VR-2`, …).
+    ColorwayGuid
+);

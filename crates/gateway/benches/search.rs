@@ -18,8 +18,6 @@
 mod common;
 
 use accounts::service::NewUser;
-use catalog::search::{CountRow, SearchFilters, SearchForm};
-use catalog::search_cache::SearchCache;
 use catalog::swatch_index::SWATCHES;
 use chrono::{Datelike, NaiveDateTime, Utc};
 use common::{Client, TempDir};
@@ -35,6 +33,9 @@ use pools::dto::PoolSave;
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use search::SearchCache;
+use search::paging::CountRow;
+use search::{SearchFilters, SearchForm};
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -1297,7 +1298,7 @@ struct UploadKeyRow {
 const LISTED: &str = "SELECT designs.guid AS guid, designs.number AS number, \
     designs.uploaded_at AS uploaded_at, designs.edited_at AS edited_at FROM designs";
 
-/// The statements `catalog::search::find_page` runs for a search without colour (sorted by upload
+/// The statements `search::find_page` runs for a search without colour (sorted by upload
 /// date), rebuilt from its building blocks: the count, the pinned designs, the page after them
 /// and, for a later page, the same page read on from where the page before it ended.
 fn search_statements(
@@ -1394,7 +1395,7 @@ fn check_pooled(conn: &mut DbConnection, pool: &str) {
         pool: pool.into(),
         own_customer: None,
     };
-    let (hits, total) = catalog::search::find_page(
+    let (hits, total) = search::find_page(
         conn,
         &SearchCache::new(0),
         &scope,
@@ -1459,7 +1460,7 @@ fn statements_run(
     });
     let cache = SearchCache::default();
     for page in pages {
-        catalog::search::find_page(
+        search::find_page(
             conn,
             &cache,
             scope,

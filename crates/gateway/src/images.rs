@@ -7,8 +7,9 @@ use accounts::ImageViewer;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use catalog::CatalogError;
-use catalog::service::{self, THUMBNAIL_VARIANTS};
+use catalog::service;
 use db::DbPool;
+use imaging::render::{names, thumbnail_variant, urls};
 use serde::Deserialize;
 use storage::Storage;
 use web_api::{ApiError, blocking};
@@ -87,12 +88,8 @@ async fn serve_variant(
     colorway: String,
     version: Option<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let file = THUMBNAIL_VARIANTS
-        .iter()
-        .find(|(name, _)| *name == variant)
-        .map(|(_, file)| *file)
-        .ok_or(CatalogError::DesignNotFound)?;
-    serve(req, viewer, design, colorway, file.to_owned(), version).await
+    let file = thumbnail_variant(variant).ok_or(CatalogError::DesignNotFound)?;
+    serve(req, viewer, design, colorway, file.name.to_owned(), version).await
 }
 
 async fn preview(
@@ -107,7 +104,7 @@ async fn preview(
         viewer,
         design,
         colorway,
-        "preview.jpg".into(),
+        names::PREVIEW.into(),
         version.into_inner().v,
     )
     .await
@@ -124,7 +121,7 @@ async fn tile_descriptor(
         viewer,
         design,
         colorway,
-        "tiles/image.dzi".into(),
+        names::DZI.into(),
         Some(version),
     )
     .await
@@ -136,15 +133,9 @@ async fn tile(
     path: web::Path<(String, String, String, u32, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (design, colorway, version, level, tile) = path.into_inner();
-    // Only "<col>_<row>.jpg": nothing of the request reaches the store unchecked.
-    let valid = tile
-        .strip_suffix(".jpg")
-        .and_then(|t| t.split_once('_'))
-        .is_some_and(|(c, r)| c.parse::<u32>().is_ok() && r.parse::<u32>().is_ok());
-    if !valid || level > 40 {
-        return Err(CatalogError::DesignNotFound.into());
-    }
-    let name = format!("tiles/image_files/{level}/{tile}");
+    let name = names::tile_named(level, &tile)
+        .filter(|_| level <= 40)
+        .ok_or(CatalogError::DesignNotFound)?;
     serve(req, viewer, design, colorway, name, Some(version)).await
 }
 
@@ -166,7 +157,7 @@ async fn serve(
     let db = pool.clone();
     let key = blocking(move || service::rendition_of(&mut *db.get()?, &viewer, &design, &colorway))
         .await?;
-    let current = service::version_of(&key).to_owned();
+    let current = urls::version_of(&key).to_owned();
     let etag = format!("\"{current}\"");
     // Renditions under a key are never rewritten: a URL naming the key can be kept for good.
     let cache = if version.as_deref() == Some(current.as_str()) {

@@ -10,11 +10,11 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
-use catalog::search_cache::SearchCache;
 use db::DbPool;
 use desen_core::ErrorKind;
 use import::service::ImportContext;
 use import::worker::{Waker, Workers};
+use search::SearchCache;
 use secrecy::ExposeSecret;
 use settings::Settings;
 use std::path::PathBuf;
@@ -120,6 +120,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(catalog::routes::CatalogApi::openapi());
     doc.merge(import::routes::ImportApi::openapi());
     doc.merge(pools::routes::PoolsApi::openapi());
+    doc.merge(search::routes::SearchApi::openapi());
     doc.merge(statistics::routes::StatisticsApi::openapi());
     doc
 }
@@ -166,6 +167,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(catalog::routes::configure)
                     .configure(import::routes::configure)
                     .configure(pools::routes::configure)
+                    .configure(search::routes::configure)
                     .configure(statistics::routes::configure)
                     .configure(images::configure)
                     .default_service(web::to(unknown_route)),

@@ -38,7 +38,7 @@ pub struct Settings {
 }
 
 fn search_cache_megabytes() -> usize {
-    catalog::search_cache::DEFAULT_BUDGET_BYTES >> 20
+    search::cache::DEFAULT_BUDGET_BYTES >> 20
 }
 
 fn text() -> String {

@@ -1,7 +1,8 @@
 //! The spec's pool search criteria and their meaning as a SQL predicate over `designs`.
 
 use chrono::NaiveDate;
-use db::sql::{Sql, like_escaped};
+use db::sql::Sql;
+use design_filters::{self as filters, Match, TextColumn};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -75,40 +76,8 @@ impl Default for PoolCriteria {
     }
 }
 
-/// Designs carrying the label (any of `labels`): an indexed lookup on design_labels.
-pub fn with_any_label(labels: &[i32]) -> Sql {
-    let mut sql =
-        Sql::new("designs.guid IN (SELECT design_guid FROM design_labels WHERE label_id IN ");
-    sql.bind_list(labels.iter().copied()).push(")");
-    sql
-}
-
-/// The same designs as [`with_any_label`], probed per design on design_labels' key.
-pub fn with_any_label_probed(labels: &[i32]) -> Sql {
-    let mut sql = Sql::new(
-        "EXISTS (SELECT 1 FROM design_labels WHERE design_labels.design_guid = designs.guid \
-         AND design_labels.label_id IN ",
-    );
-    sql.bind_list(labels.iter().copied()).push(")");
-    sql
-}
-
-/// Designs whose dynamic parameter `index` (0..=9) equals `value`, ignoring case.
-pub fn with_parameter(index: usize, value: &str) -> Sql {
-    let mut sql = Sql::new(&format!(
-        "designs.guid IN (SELECT design_guid FROM design_parameters WHERE LOWER(dp{index}) = LOWER("
-    ));
-    sql.bind(value.trim()).push("))");
-    sql
-}
-
-/// Designs uploaded in `from..until`.
-pub fn uploaded_between(from: NaiveDate, until: NaiveDate) -> Sql {
-    let mut sql = Sql::new("designs.uploaded_at >= ");
-    sql.bind(from.and_hms_opt(0, 0, 0).unwrap_or_default())
-        .push(" AND designs.uploaded_at < ")
-        .bind(until.and_hms_opt(0, 0, 0).unwrap_or_default());
-    sql
+fn texts(list: &[String]) -> Vec<&str> {
+    list.iter().map(String::as_str).collect()
 }
 
 impl PoolCriteria {
@@ -125,67 +94,65 @@ impl PoolCriteria {
         let mut parts: Vec<(&'static str, Sql)> = Vec::new();
         let number = self.design_number.trim();
         if !number.is_empty() {
-            let mut sql = Sql::new("LOWER(designs.number) LIKE LOWER(");
-            sql.bind(format!("{}%", like_escaped(number)))
-                .push(") ESCAPE '\\'");
-            parts.push(("designNumber", sql));
+            parts.push((
+                "designNumber",
+                filters::text(TextColumn::Number, number, Match::StartsWith),
+            ));
         }
         if let Some(archive) = self.allowed_archive.filter(|a| *a >= 0) {
-            let mut sql = Sql::new("designs.archive_id = ");
-            sql.bind(archive);
-            parts.push(("allowedArchive", sql));
+            parts.push(("allowedArchive", filters::in_archive(archive)));
         }
         if !self.allowed_screen_status.is_empty() {
-            let mut sql = Sql::new("designs.screen_status IN ");
-            sql.bind_list(self.allowed_screen_status.iter());
-            parts.push(("allowedScreenStatus", sql));
+            parts.push((
+                "allowedScreenStatus",
+                filters::screen_status_in(&texts(&self.allowed_screen_status)),
+            ));
         }
         if !self.allowed_screen_counts.is_empty() {
-            let mut sql = Sql::new("designs.channel_count IN ");
-            sql.bind_list(self.allowed_screen_counts.iter().copied());
-            parts.push(("allowedScreenCounts", sql));
+            parts.push((
+                "allowedScreenCounts",
+                filters::channel_count_in(&self.allowed_screen_counts),
+            ));
         }
-        let unlabeled = Sql::new(
-            "NOT EXISTS (SELECT 1 FROM design_labels WHERE design_labels.design_guid = designs.guid)",
-        );
         match (self.allowed_labels.is_empty(), self.allow_unlabeled_designs) {
             (false, true) => parts.push((
                 "allowedLabels",
-                Sql::or(&[with_any_label(&self.allowed_labels), unlabeled]),
+                Sql::or(&[
+                    filters::with_any_label(&self.allowed_labels),
+                    filters::unlabelled(),
+                ]),
             )),
-            (false, false) => parts.push(("allowedLabels", with_any_label(&self.allowed_labels))),
-            (true, false) => parts.push((
-                "allowUnlabeledDesigns",
-                Sql::new(
-                    "EXISTS (SELECT 1 FROM design_labels WHERE design_labels.design_guid = designs.guid)",
-                ),
+            (false, false) => parts.push((
+                "allowedLabels",
+                filters::with_any_label(&self.allowed_labels),
             )),
+            (true, false) => parts.push(("allowUnlabeledDesigns", filters::labelled())),
             (true, true) => {}
         }
         if !self.forbidden_labels.is_empty() {
-            let mut sql = Sql::new("NOT ");
-            sql.push("(")
-                .append(&with_any_label(&self.forbidden_labels))
-                .push(")");
-            parts.push(("forbiddenLabels", sql));
+            parts.push((
+                "forbiddenLabels",
+                filters::not(&filters::with_any_label(&self.forbidden_labels)),
+            ));
         }
         if !self.allowed_customers.is_empty() {
-            let mut sql = Sql::new("designs.customer_guid IN ");
-            sql.bind_list(self.allowed_customers.iter());
-            parts.push(("allowedCustomers", sql));
+            parts.push((
+                "allowedCustomers",
+                filters::of_customers(&texts(&self.allowed_customers)),
+            ));
         }
         if !self.forbidden_customers.is_empty() {
-            let mut sql =
-                Sql::new("designs.customer_guid IS NULL OR designs.customer_guid NOT IN ");
-            sql.bind_list(self.forbidden_customers.iter());
-            parts.push(("forbiddenCustomers", sql));
+            parts.push((
+                "forbiddenCustomers",
+                filters::not_of_customers(&texts(&self.forbidden_customers)),
+            ));
         }
         if !self.allowed_years.is_empty() {
             let years: Vec<Sql> = self
                 .allowed_years
                 .iter()
                 .filter_map(|&y| {
-                    Some(uploaded_between(
+                    Some(filters::uploaded_between(
                         NaiveDate::from_ymd_opt(y, 1, 1)?,
                         NaiveDate::from_ymd_opt(y + 1, 1, 1)?,
                     ))
@@ -198,13 +165,11 @@ impl PoolCriteria {
         ];
         for (i, value) in self.parameters().into_iter().enumerate() {
             if !value.trim().is_empty() {
-                parts.push((PARAMETERS[i], with_parameter(i, value)));
+                parts.push((PARAMETERS[i], filters::with_parameter(i, value)));
             }
         }
         if !self.allow_confined_designs {
-            let mut sql = Sql::new("designs.is_confined = ");
-            sql.bind(false);
-            parts.push(("allowConfinedDesigns", sql));
+            parts.push(("allowConfinedDesigns", filters::confined(false)));
         }
         parts
     }

@@ -34,7 +34,7 @@ use std::sync::mpsc::sync_channel;
 
 use rayon::prelude::*;
 
-pub use variants::{Fit, THUMBNAILS, ThumbnailVariant, names, thumbnail_variant};
+pub use variants::{Fit, THUMBNAILS, ThumbnailVariant, names, thumbnail_variant, urls};
 
 use crate::ImagingError;
 use crate::color::{LinearLuts, ProcessConverter, file_inks};

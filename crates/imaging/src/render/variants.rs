@@ -106,10 +106,47 @@ pub mod names {
         format!("{TILES_DIR}/{level}/{col}_{row}.jpg")
     }
 
+    /// The tile a URL's `{level}/{col}_{row}.jpg` names, if it is one: nothing else of a
+    /// request reaches the store.
+    pub fn tile_named(level: u32, file: &str) -> Option<String> {
+        let (col, row) = file.strip_suffix(".jpg")?.split_once('_')?;
+        Some(tile(level, col.parse().ok()?, row.parse().ok()?))
+    }
+
     /// `masks/{index}.png`: coverage of the `index`-th spot channel (0-based, in file order
     /// among the spot channels, the order of [`crate::render::ColorwayPlan::inks`]), 8-bit gray
     /// PNG at the preview size, 0 = no ink, 255 = full ink.
     pub fn mask(index: usize) -> String {
         format!("masks/{index}.png")
+    }
+}
+
+/// Where the gateway serves a colorway's renditions, in one place: every image URL the API
+/// answers is built here. The last segment of the renditions' key is the URL's version: keys are
+/// never rewritten, so browsers may keep such URLs for good.
+pub mod urls {
+    /// The version part of an image URL: the last segment of the renditions' key.
+    pub fn version_of(renditions_key: &str) -> &str {
+        renditions_key.rsplit('/').next().unwrap_or_default()
+    }
+
+    /// `/service/design/thumbnail/{variant}/{design}/{colorway}?v=…`, `variant` one of
+    /// [`super::THUMBNAILS`].
+    pub fn thumbnail(design: &str, colorway: &str, renditions_key: &str, variant: &str) -> String {
+        let version = version_of(renditions_key);
+        format!("/service/design/thumbnail/{variant}/{design}/{colorway}?v={version}")
+    }
+
+    /// `/service/design/preview/{design}/{colorway}?v=…`: [`super::names::PREVIEW`].
+    pub fn preview(design: &str, colorway: &str, renditions_key: &str) -> String {
+        let version = version_of(renditions_key);
+        format!("/service/design/preview/{design}/{colorway}?v={version}")
+    }
+
+    /// `/service/design/tiles/{design}/{colorway}/{version}/image.dzi`: [`super::names::DZI`],
+    /// with its tiles under `image_files/` beside it.
+    pub fn tiles(design: &str, colorway: &str, renditions_key: &str) -> String {
+        let version = version_of(renditions_key);
+        format!("/service/design/tiles/{design}/{colorway}/{version}/image.dzi")
     }
 }

@@ -3,9 +3,6 @@
 //! new filter reading a new table without a trigger would let the cache answer from stale data.
 //! (The search tests prove the cached answers equal the reference, before and after edits.)
 
-use catalog::search::{SearchFilters, SearchForm, find_page};
-use catalog::search_cache::SearchCache;
-use catalog::visibility::Scope;
 use db::DbConnection;
 use db::sql::Sql;
 use desen_core::PageRequest;
@@ -13,6 +10,9 @@ use diesel::connection::{Connection, InstrumentationEvent};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use pools::PoolCriteria;
+use pools::Scope;
+use search::SearchCache;
+use search::{SearchFilters, SearchForm, find_page};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, PoisonError};
 use test_support::TestWorld;

@@ -8,13 +8,9 @@
 
 use accounts::model::Customer;
 use accounts::service::NewUser;
-use catalog::CatalogError;
 use catalog::model::{DesignParameters, DesignType, ScreenStatus};
-use catalog::search::{SearchFilters, SearchForm, count_in, find_page, preset_range, search};
-use catalog::search_cache::SearchCache;
 use catalog::service::{self, DesignEdit, NewChannel, NewColorway, NewDesign, NewPaletteColor};
 use catalog::swatch_index::SWATCHES;
-use catalog::visibility::Scope;
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
 use db::DbConnection;
 use db::schema::{design_pins, designs, pool_members};
@@ -22,7 +18,10 @@ use desen_core::color::ciede2000;
 use desen_core::{DomainError, Language, PageRequest, Viewer};
 use diesel::prelude::*;
 use pools::PoolCriteria;
+use pools::Scope;
 use pools::dto::PoolSave;
+use search::SearchCache;
+use search::{SearchError, SearchFilters, SearchForm, count_in, find_page, preset_range, search};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use test_support::TestWorld;
@@ -1384,7 +1383,7 @@ fn random_query(rng: &mut Rng, data: &Data) -> Query {
             *rng.pick(&THEMES)
         } else if rng.chance(0.5) {
             let swatch = rng.pick(&SWATCHES);
-            catalog::search::parse_hex(swatch.hex).expect("a swatch's hex")
+            desen_core::color::parse_hex(swatch.hex).expect("a swatch's hex")
         } else {
             [
                 rng.below(256) as u8,
@@ -2071,7 +2070,7 @@ fn malformed_fields_answer_invalid_search() {
         let error = SearchFilters::parse(&form, today()).expect_err(field);
         assert_eq!(error.code(), "invalid_search", "{field}: {error}");
         assert!(
-            matches!(error, CatalogError::InvalidSearch(f) if f == field),
+            matches!(error, SearchError::InvalidSearch(f) if f == field),
             "{field}: {error:?}"
         );
     }

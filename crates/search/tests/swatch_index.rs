@@ -5,21 +5,22 @@
 #![expect(clippy::unwrap_used, reason = "tests")]
 
 use catalog::model::DesignType;
-use catalog::search::{DEFAULT_COLOR_DISTANCE, SearchFilters, SearchForm, find_page};
-use catalog::search_cache::SearchCache;
 use catalog::service::{self, NewColorway, NewDesign, NewPaletteColor};
 use catalog::swatch_index::{self, SWATCHES, lab_of, swatch_of};
-use catalog::visibility::Scope;
 use db::DbConnection;
 use db::schema::{designs, swatch_colors, swatch_designs};
 use desen_core::PageRequest;
+use desen_core::color::DEFAULT_COLOR_DISTANCE;
 use desen_core::color::ciede2000;
 use diesel::prelude::*;
+use pools::Scope;
+use search::SearchCache;
+use search::{SearchFilters, SearchForm, find_page};
 use test_support::TestWorld;
 
 fn rgb(name: &str) -> [u8; 3] {
     let hex = SWATCHES.iter().find(|s| s.name == name).unwrap().hex;
-    catalog::search::parse_hex(hex).unwrap()
+    desen_core::color::parse_hex(hex).unwrap()
 }
 
 fn shifted([l, a, b]: [f64; 3], dl: f64) -> [f64; 3] {

@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+
+pub mod cache;
+pub mod cards;
+pub mod error;
+pub mod filters;
+pub mod form;
+pub mod paging;
+pub mod ranking;
+pub mod routes;
+pub mod service;
+
+pub use cache::SearchCache;
+pub use error::SearchError;
+pub use filters::SearchFilters;
+pub use form::{MAX_PAGE_SIZE, SearchForm, preset_range};
+pub use paging::{FoundPage, catalog_revision, find_page};
+pub use service::{count_in, search};

@@ -1,0 +1,146 @@
+//! Colour search: designs ranked by how close (CIEDE2000) and how large their closest palette
+//! colour is. A picker swatch at the default distance reads catalog's swatch index, already
+//! scored; any other colour is scored inside the database, and its whole ranking is remembered.
+
+use crate::cache::{Ranking, SearchCache};
+use crate::error::SearchError;
+use crate::filters::ColorQuery;
+use crate::paging::{CountRow, FoundPage, total_of, window};
+use db::DbConnection;
+use db::sql::Sql;
+use desen_core::color::{SHARE_WEIGHT, bins_within, lightness_reach};
+use diesel::prelude::*;
+use diesel::sql_types::{Double, Text};
+use std::sync::Arc;
+
+#[derive(QueryableByName)]
+pub(crate) struct ColorHitRow {
+    #[diesel(sql_type = Text)]
+    pub guid: String,
+    #[diesel(sql_type = Double)]
+    pub distance: f64,
+}
+
+/// Colour hits in rank order: the best score first, the default sort breaking ties.
+const BY_SCORE: &str = " ORDER BY hits.score ASC, designs.uploaded_at DESC, designs.guid DESC";
+
+/// Palette entries near the colour, per design: the best score and the closest distance.
+///
+/// `near` is MATERIALIZED so that CIEDE2000 runs once per palette entry: inlined, both databases
+/// copy the expression into the filter and into each aggregate and compute it three times.
+pub(crate) fn color_matches(color: &ColorQuery) -> Sql {
+    let [l, a, b] = color.lab;
+    let mut sql =
+        Sql::new("WITH near AS MATERIALIZED (SELECT design_guid, share, desen_ciede2000(l, a, b, ");
+    sql.bind(l)
+        .push(", ")
+        .bind(a)
+        .push(", ")
+        .bind(b)
+        .push(") AS distance FROM colorway_colors WHERE bin IN ")
+        .bind_list(bins_within(color.lab, color.distance))
+        // Exact, unlike the bins: rows outside it are skipped before CIEDE2000 is computed.
+        .push(" AND l BETWEEN ")
+        .bind(l - lightness_reach(color.distance))
+        .push(" AND ")
+        .bind(l + lightness_reach(color.distance))
+        .push(") SELECT design_guid, MIN(distance + ")
+        .push(&format!(
+            "{SHARE_WEIGHT:.1} * (1.0 - share)) AS score, MIN(distance) AS distance FROM near WHERE distance <= "
+        ))
+        .bind(color.distance)
+        .push(" GROUP BY design_guid");
+    sql
+}
+
+/// A page of a scored colour search. Every hit is scored to rank any of them, so the whole
+/// ranking is kept: the total and every later page come from it.
+#[expect(clippy::too_many_arguments, reason = "find_page's parts, passed on")]
+pub(crate) fn scored_page(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    key: &str,
+    revision: i64,
+    color: &ColorQuery,
+    condition: &Sql,
+    offset: i64,
+    limit: i64,
+) -> Result<FoundPage, SearchError> {
+    let ranking = match cache.ranking(key, revision) {
+        Some(ranking) => ranking,
+        None => {
+            let mut rows = Sql::new(
+                "SELECT designs.guid AS guid, hits.distance AS distance FROM designs JOIN (",
+            );
+            rows.append(&color_matches(color))
+                .push(") hits ON hits.design_guid = designs.guid WHERE ")
+                .append(condition)
+                .push(BY_SCORE);
+            let ranking: Ranking = Arc::new(
+                rows.load::<ColorHitRow>(conn)?
+                    .into_iter()
+                    .map(|r| (r.guid, r.distance))
+                    .collect(),
+            );
+            cache.remember_ranking(key, revision, ranking.clone());
+            ranking
+        }
+    };
+    let hits = ranking
+        .iter()
+        .skip(offset as usize)
+        .take(limit as usize)
+        .map(|(guid, distance)| (guid.clone(), Some(*distance)))
+        .collect();
+    Ok((hits, ranking.len() as i64))
+}
+
+/// A page of a swatch search, read from the swatch index in score order: its hits are scored
+/// already, so unlike another colour, the page needs only its own rows and the total a count.
+/// `condition` is `None` when the viewer sees everything and nothing filters.
+#[expect(clippy::too_many_arguments, reason = "find_page's parts, passed on")]
+pub(crate) fn swatch_page(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    key: &str,
+    revision: i64,
+    swatch: i32,
+    condition: Option<&Sql>,
+    offset: i64,
+    limit: i64,
+) -> Result<FoundPage, SearchError> {
+    let hits = |select: &str, join: bool| {
+        let mut sql = Sql::new(select);
+        sql.push(" FROM swatch_designs hits");
+        if join {
+            sql.push(" JOIN designs ON designs.guid = hits.design_guid");
+        }
+        sql.push(" WHERE hits.swatch = ").bind(swatch);
+        if let Some(condition) = condition {
+            sql.push(" AND ").append(condition);
+        }
+        sql
+    };
+    let total = total_of(cache, key, revision, || {
+        // Every row's design exists (ON DELETE CASCADE): without a condition, no join.
+        Ok(hits("SELECT COUNT(*) AS n", condition.is_some())
+            .get_result::<CountRow>(conn)?
+            .n)
+    })?;
+    if let Some(page) = cache.page(key, revision, offset, limit) {
+        return Ok((page.to_vec(), total));
+    }
+    let mut sql = hits(
+        "SELECT designs.guid AS guid, hits.distance AS distance",
+        true,
+    );
+    sql.push(BY_SCORE);
+    window(&mut sql, limit, offset);
+    let page: Vec<(String, Option<f64>)> = sql
+        .load::<ColorHitRow>(conn)?
+        .into_iter()
+        .map(|r| (r.guid, Some(r.distance)))
+        .collect();
+    cache.remember_page(key, revision, offset, limit, Arc::new(page.clone()));
+    Ok((page, total))
+}

@@ -1,0 +1,124 @@
+//! Search routes: extract, call the service on the blocking pool, answer.
+
+use crate::cache::SearchCache;
+use crate::cards::{SearchAnswer, SearchLabel, SearchResult};
+use crate::error::SearchError;
+use crate::filters::SearchFilters;
+use crate::form::{MAX_PAGE_SIZE, SearchForm};
+use crate::service;
+use accounts::{Admin, SignedIn};
+use actix_web::{HttpResponse, web};
+use catalog::swatch_index::{SWATCHES, Swatch};
+use db::DbPool;
+use desen_core::PageRequest;
+use pools::PoolCriteria;
+use utoipa::ToSchema;
+use web_api::{ApiError, blocking};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/get/color-swatches", web::get().to(color_swatches))
+        .route(
+            "/search/design/basic/{page}/{pageSize}",
+            web::post().to(search_designs),
+        )
+        .route("/admin/pool/search", web::post().to(pool_search))
+        .route("/admin/pool/count", web::post().to(pool_count));
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(color_swatches, search_designs, pool_search, pool_count),
+    components(schemas(
+        Swatch,
+        SearchAnswer,
+        SearchResult,
+        SearchLabel,
+        SearchForm,
+        CountAnswer
+    ))
+)]
+pub struct SearchApi;
+
+type Pool = web::Data<DbPool>;
+type Cache = web::Data<SearchCache>;
+
+/// The colour picker's swatches; a swatch at the default distance is answered from the swatch
+/// index.
+#[utoipa::path(get, path = "/service/get/color-swatches", responses((status = 200, body = Vec<Swatch>)))]
+async fn color_swatches(_signed_in: SignedIn) -> HttpResponse {
+    HttpResponse::Ok().json(SWATCHES)
+}
+
+/// The archive search (spec section 7): every filter of the form, inside the user's scope.
+#[utoipa::path(post, path = "/service/search/design/basic/{page}/{pageSize}",
+    params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100, 25 by default")),
+    request_body(content = SearchForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
+async fn search_designs(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    cache: Cache,
+    path: web::Path<(u32, u32)>,
+    form: web::Form<SearchForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (page, size) = path.into_inner();
+    if size == 0 || size > MAX_PAGE_SIZE {
+        return Err(SearchError::InvalidSearch("pageSize").into());
+    }
+    let form = form.into_inner();
+    let language = session.language(form.language.as_deref());
+    let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
+    let viewer = session.viewer();
+    let answer = blocking(move || {
+        let mut conn = pool.get()?;
+        let scope = pools::scope_of(&mut conn, &viewer)?;
+        service::search(
+            &mut conn,
+            &cache,
+            &scope,
+            &filters,
+            PageRequest::new(page, size),
+            language,
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct CountAnswer {
+    pub count: i64,
+}
+
+/// The designs a pool search admits (JSON criteria, paged by its `page` and `resultsPerPage`).
+#[utoipa::path(post, path = "/service/admin/pool/search", request_body = PoolCriteria,
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError)))]
+async fn pool_search(
+    Admin(session): Admin,
+    pool: Pool,
+    cache: Cache,
+    criteria: web::Json<PoolCriteria>,
+) -> Result<HttpResponse, ApiError> {
+    let criteria = criteria.into_inner();
+    let language = session.language(None);
+    let answer = blocking(move || {
+        service::preview_pool_search(&mut *pool.get()?, &cache, criteria, language)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// How many designs a pool search admits.
+#[utoipa::path(post, path = "/service/admin/pool/count", request_body = PoolCriteria,
+    responses((status = 200, body = CountAnswer)))]
+async fn pool_count(
+    _admin: Admin,
+    pool: Pool,
+    cache: Cache,
+    criteria: web::Json<PoolCriteria>,
+) -> Result<HttpResponse, ApiError> {
+    let criteria = criteria.into_inner();
+    let count =
+        blocking(move || service::count_pool_search(&mut *pool.get()?, &cache, criteria)).await?;
+    Ok(HttpResponse::Ok().json(CountAnswer { count }))
+}

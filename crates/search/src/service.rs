@@ -1,0 +1,80 @@
+//! The search's use cases: the archive screen's page, a pool preview and its count.
+
+use crate::cache::SearchCache;
+use crate::cards::{SearchAnswer, describe};
+use crate::error::SearchError;
+use crate::filters::SearchFilters;
+use crate::form::MAX_PAGE_SIZE;
+use crate::paging::find_page;
+use db::DbConnection;
+use desen_core::{Language, PageRequest};
+use pools::{PoolCriteria, Scope};
+
+/// The search page as the archive screen shows it.
+pub fn search(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    scope: &Scope,
+    filters: &SearchFilters,
+    page: PageRequest,
+    language: Language,
+) -> Result<SearchAnswer, SearchError> {
+    let (hits, total) = find_page(conn, cache, scope, filters, page)?;
+    let results = describe(conn, &hits, filters.color.as_ref(), language)?;
+    let size = i64::from(page.page_size);
+    Ok(SearchAnswer {
+        results,
+        total_count: total,
+        total_page: (total + size - 1) / size,
+        current_page: page.page,
+        page_size: page.page_size,
+    })
+}
+
+/// How many designs of the scope the filters admit.
+pub fn count_in(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    scope: &Scope,
+    filters: &SearchFilters,
+) -> Result<i64, SearchError> {
+    find_page(conn, cache, scope, filters, PageRequest::new(0, 1)).map(|(_, total)| total)
+}
+
+/// The page of a pool search's preview: its `page` and `resultsPerPage` (25 when 0).
+pub fn preview_page(criteria: &PoolCriteria) -> Result<PageRequest, SearchError> {
+    match criteria.results_per_page {
+        0 => Ok(PageRequest::new(criteria.page, 25)),
+        n if n <= MAX_PAGE_SIZE => Ok(PageRequest::new(criteria.page, n)),
+        _ => Err(SearchError::InvalidSearch("resultsPerPage")),
+    }
+}
+
+/// The designs a pool search admits, as the archive shows them.
+pub fn preview_pool_search(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    criteria: PoolCriteria,
+    language: Language,
+) -> Result<SearchAnswer, SearchError> {
+    let page = preview_page(&criteria)?;
+    let scope = Scope::Criteria(Box::new(criteria));
+    search(
+        conn,
+        cache,
+        &scope,
+        &SearchFilters::default(),
+        page,
+        language,
+    )
+}
+
+/// How many designs a pool search admits.
+pub fn count_pool_search(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    criteria: PoolCriteria,
+) -> Result<i64, SearchError> {
+    let scope = Scope::Criteria(Box::new(criteria));
+    count_in(conn, cache, &scope, &SearchFilters::default())
+}
