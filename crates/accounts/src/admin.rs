@@ -5,9 +5,9 @@
 use crate::credentials::{self, Email};
 use crate::dto::{CreateUserForm, UpdateUserForm};
 use crate::error::AccountError;
-use crate::model::{AccountStatus, Customer, LinkPurpose, LoginCondition, User};
+use crate::model::{AccountStatus, Customer, CustomerListing, LinkPurpose, LoginCondition, User};
 use crate::repo;
-use crate::service::{AccountsContext, send_link};
+use crate::service::{AccountsContext, send_link, unique_email};
 use audit::{Action, Subject};
 use db::DbConnection;
 use desen_core::{Language, Page, PageRequest, time};
@@ -95,18 +95,6 @@ fn change_and_sign_out(
     })?;
     ctx.stores.sessions.remove_owner(guid)?;
     Ok(())
-}
-
-/// Stores a new or changed user; a taken address is `DuplicateEmail` (the unique index decides,
-/// so two concurrent requests cannot both take it).
-pub(crate) fn unique_email(result: diesel::QueryResult<()>) -> Result<(), AccountError> {
-    match result {
-        Err(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        )) => Err(AccountError::DuplicateEmail),
-        other => Ok(other?),
-    }
 }
 
 /// A login condition as the forms send it: `unlimited`, or `limited` with a day count.
@@ -464,13 +452,6 @@ pub fn change_account_state(
 }
 
 // ---- customers ----------------------------------------------------------------------------------
-
-/// A customer company as the admin table shows it.
-pub struct CustomerListing {
-    pub customer: Customer,
-    pub user_count: i64,
-    pub design_count: i64,
-}
 
 pub fn customers(
     conn: &mut DbConnection,

@@ -1,6 +1,6 @@
 //! What travels over HTTP: the spec's form fields in, camelCase JSON out.
 
-use crate::service::{CurrentSession, SecondFactorStep, UserListing};
+use crate::model::{CurrentSession, CustomerListing, SecondFactorStep, UserListing};
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -207,8 +207,8 @@ pub struct CustomerPage {
     pub current_page: u32,
 }
 
-impl From<crate::admin::CustomerListing> for CustomerRow {
-    fn from(listing: crate::admin::CustomerListing) -> Self {
+impl From<CustomerListing> for CustomerRow {
+    fn from(listing: CustomerListing) -> Self {
         let c = listing.customer;
         CustomerRow {
             customer_guid: c.guid,

@@ -2,8 +2,9 @@
 
 use chrono::NaiveDateTime;
 use db::schema::{account_links, customers, sign_ins, users};
-use desen_core::text_enum;
+use desen_core::{Language, text_enum};
 use diesel::prelude::*;
+use serde::Serialize;
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = users, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
@@ -89,4 +90,71 @@ impl User {
         // An unreadable status must never let anyone in.
         AccountStatus::parse(&self.status).unwrap_or(AccountStatus::Stopped)
     }
+}
+
+// ---- read models: what the services answer, built from the rows above ----------------------
+
+/// A live, checked session and its user.
+#[derive(Debug, Clone)]
+pub struct CurrentSession {
+    pub token_hash: String,
+    pub user: User,
+    pub second_factor_validated: bool,
+}
+
+impl CurrentSession {
+    /// The language answers are in: the one asked for (a form's `language`), else the account's.
+    pub fn language(&self, asked: Option<&str>) -> Language {
+        asked
+            .and_then(|l| l.parse().ok())
+            .or_else(|| self.user.language.parse().ok())
+            .unwrap_or_default()
+    }
+
+    pub fn viewer(&self) -> desen_core::Viewer {
+        desen_core::Viewer {
+            user_guid: self.user.guid.clone(),
+            customer_guid: self.user.customer_guid.clone(),
+            is_admin: self.user.is_admin,
+            is_in_house: self.user.is_in_house,
+            second_factor_validated: self.second_factor_validated,
+        }
+    }
+}
+
+/// What the second-factor step asks of an admin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SecondFactorStep {
+    None,
+    Enroll,
+    Verify,
+}
+
+impl CurrentSession {
+    pub fn second_factor_step(&self) -> SecondFactorStep {
+        match (
+            self.user.is_admin,
+            self.second_factor_validated,
+            &self.user.totp_secret,
+        ) {
+            (false, _, _) | (true, true, _) => SecondFactorStep::None,
+            (true, false, None) => SecondFactorStep::Enroll,
+            (true, false, Some(_)) => SecondFactorStep::Verify,
+        }
+    }
+}
+
+/// A user as the admin list shows it.
+pub struct UserListing {
+    pub user: User,
+    pub company_name: Option<String>,
+    pub pool_name: Option<String>,
+}
+
+/// A customer company as the admin table shows it.
+pub struct CustomerListing {
+    pub customer: Customer,
+    pub user_count: i64,
+    pub design_count: i64,
 }

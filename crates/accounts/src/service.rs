@@ -6,6 +6,7 @@ use crate::mail::Mailer;
 use crate::model::{
     AccountLink, AccountStatus, Customer, LinkPurpose, LoginCondition, SignInRecord, User,
 };
+pub use crate::model::{CurrentSession, SecondFactorStep, UserListing};
 use crate::repo;
 use crate::settings::{AccountsSettings, Limit};
 use chrono::{Duration as Span, NaiveDateTime};
@@ -30,57 +31,6 @@ pub struct AccountsContext {
 struct StoredSession {
     user: String,
     second_factor: bool,
-}
-
-/// A live, checked session and its user.
-#[derive(Debug, Clone)]
-pub struct CurrentSession {
-    pub token_hash: String,
-    pub user: User,
-    pub second_factor_validated: bool,
-}
-
-impl CurrentSession {
-    /// The language answers are in: the one asked for (a form's `language`), else the account's.
-    pub fn language(&self, asked: Option<&str>) -> Language {
-        asked
-            .and_then(|l| l.parse().ok())
-            .or_else(|| self.user.language.parse().ok())
-            .unwrap_or_default()
-    }
-
-    pub fn viewer(&self) -> desen_core::Viewer {
-        desen_core::Viewer {
-            user_guid: self.user.guid.clone(),
-            customer_guid: self.user.customer_guid.clone(),
-            is_admin: self.user.is_admin,
-            is_in_house: self.user.is_in_house,
-            second_factor_validated: self.second_factor_validated,
-        }
-    }
-}
-
-/// What the second-factor step asks of an admin.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SecondFactorStep {
-    None,
-    Enroll,
-    Verify,
-}
-
-impl CurrentSession {
-    pub fn second_factor_step(&self) -> SecondFactorStep {
-        match (
-            self.user.is_admin,
-            self.second_factor_validated,
-            &self.user.totp_secret,
-        ) {
-            (false, _, _) | (true, true, _) => SecondFactorStep::None,
-            (true, false, None) => SecondFactorStep::Enroll,
-            (true, false, Some(_)) => SecondFactorStep::Verify,
-        }
-    }
 }
 
 /// A successful sign-in: the new token (shown once) and its session.
@@ -603,7 +553,7 @@ pub fn create_user(conn: &mut DbConnection, new: NewUser) -> Result<User, Accoun
         login_count: 0,
         pool_guid: None,
     };
-    crate::admin::unique_email(repo::insert_user(conn, &user))?;
+    unique_email(repo::insert_user(conn, &user))?;
     Ok(user)
 }
 
@@ -648,13 +598,6 @@ pub fn has_admin(conn: &mut DbConnection) -> Result<bool, AccountError> {
     Ok(repo::count_admins(conn)? > 0)
 }
 
-/// A user as the admin list shows it.
-pub struct UserListing {
-    pub user: User,
-    pub company_name: Option<String>,
-    pub pool_name: Option<String>,
-}
-
 pub fn list_users(
     conn: &mut DbConnection,
     filter: &repo::UserFilter,
@@ -696,4 +639,16 @@ pub fn customers_for(
             customer_name: name,
         })
         .collect())
+}
+
+/// Stores a new or changed user; a taken address is `DuplicateEmail` (the unique index decides,
+/// so two concurrent requests cannot both take it).
+pub(crate) fn unique_email(result: diesel::QueryResult<()>) -> Result<(), AccountError> {
+    match result {
+        Err(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        )) => Err(AccountError::DuplicateEmail),
+        other => Ok(other?),
+    }
 }

@@ -1,17 +1,14 @@
 //! Entry point of the decoders: recognise a file by its first bytes and hand back a band reader.
-//!
-//! Also the pieces both decoders share: a bounds-checked byte source and the PackBits codec.
 
 use std::fs::File;
-use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::io::{BufReader, Read, Seek};
 use std::path::Path;
 
 use crate::limits::Limits;
+use crate::source::Source;
 use crate::{BandReader, FileFormat, ImageInfo, ImagingError};
 
-/// What a decoder reads from: a file or any seekable stream.
-pub trait ReadSeek: Read + Seek + Send {}
-impl<T: Read + Seek + Send> ReadSeek for T {}
+pub use crate::source::ReadSeek;
 
 /// The container format from the first bytes of a file (8 are enough), or None.
 pub fn sniff(head: &[u8]) -> Option<FileFormat> {
@@ -73,185 +70,6 @@ pub fn read_all(reader: &mut dyn BandReader) -> Result<Vec<u8>, ImagingError> {
     Ok(all)
 }
 
-/// A seekable byte source that knows its length, so every offset a file claims is checked
-/// before it is read or allocated for.
-///
-/// Small reads are served from a window of the file, so parsing headers field by field costs
-/// few system calls.
-pub(crate) struct Source {
-    inner: Box<dyn ReadSeek>,
-    len: u64,
-    window: Vec<u8>,
-    window_start: u64,
-}
-
-/// Reads smaller than this go through the window.
-const WINDOW: usize = 64 * 1024;
-
-impl Source {
-    pub(crate) fn new(mut inner: Box<dyn ReadSeek>) -> Result<Self, ImagingError> {
-        let len = inner.seek(SeekFrom::End(0))?;
-        inner.seek(SeekFrom::Start(0))?;
-        Ok(Source {
-            inner,
-            len,
-            window: Vec::new(),
-            window_start: 0,
-        })
-    }
-
-    /// Fails with Corrupt unless `len` bytes from `offset` lie inside the file.
-    pub(crate) fn check_range(
-        &self,
-        offset: u64,
-        len: u64,
-        what: &str,
-    ) -> Result<(), ImagingError> {
-        match offset.checked_add(len) {
-            Some(end) if end <= self.len => Ok(()),
-            _ => Err(ImagingError::Corrupt(format!(
-                "{what} ({len} bytes at offset {offset}) lies past the end of the {}-byte file",
-                self.len
-            ))),
-        }
-    }
-
-    pub(crate) fn read_exact_at(
-        &mut self,
-        offset: u64,
-        buf: &mut [u8],
-        what: &str,
-    ) -> Result<(), ImagingError> {
-        self.check_range(offset, buf.len() as u64, what)?;
-        if buf.len() < WINDOW {
-            let in_window = offset >= self.window_start
-                && offset + buf.len() as u64 <= self.window_start + self.window.len() as u64;
-            if !in_window {
-                let n = (self.len - offset).min(WINDOW as u64) as usize;
-                self.window.resize(n, 0);
-                self.window_start = offset;
-                self.inner.seek(SeekFrom::Start(offset))?;
-                if let Err(e) = self.inner.read_exact(&mut self.window) {
-                    self.window.clear();
-                    return Err(truncated(e, what));
-                }
-            }
-            let start = (offset - self.window_start) as usize;
-            buf.copy_from_slice(&self.window[start..start + buf.len()]);
-            return Ok(());
-        }
-        self.inner.seek(SeekFrom::Start(offset))?;
-        self.inner.read_exact(buf).map_err(|e| truncated(e, what))
-    }
-
-    pub(crate) fn read_vec_at(
-        &mut self,
-        offset: u64,
-        len: u64,
-        what: &str,
-    ) -> Result<Vec<u8>, ImagingError> {
-        self.check_range(offset, len, what)?;
-        let mut buf = vec![0u8; len as usize];
-        self.read_exact_at(offset, &mut buf, what)?;
-        Ok(buf)
-    }
-
-    /// Reads as many bytes as there are, up to `buf.len()`.
-    pub(crate) fn read_up_to(
-        &mut self,
-        offset: u64,
-        buf: &mut [u8],
-    ) -> Result<usize, ImagingError> {
-        let avail = self.len.saturating_sub(offset).min(buf.len() as u64) as usize;
-        if avail == 0 {
-            return Ok(0);
-        }
-        self.read_exact_at(offset, &mut buf[..avail], "header")?;
-        Ok(avail)
-    }
-}
-
-/// An unexpected end of file is damage, not an I/O failure.
-pub(crate) fn truncated(e: std::io::Error, what: &str) -> ImagingError {
-    if e.kind() == std::io::ErrorKind::UnexpectedEof {
-        ImagingError::Corrupt(format!("file ends inside the {what}"))
-    } else {
-        ImagingError::Io(e)
-    }
-}
-
-/// A 16-bit sample rounded to 8 bits, as documented on [`crate::Band`].
-#[inline]
-pub(crate) fn to8(v: u16) -> u8 {
-    ((u32::from(v) * 255 + 32767) / 65535) as u8
-}
-
-/// Incremental PackBits decoder: remembers a run cut by the end of the output or input, so a
-/// strip can be decoded a band at a time.
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct PackBits {
-    literal_left: usize,
-    repeat: Option<(u8, usize)>,
-}
-
-impl PackBits {
-    pub(crate) fn reset(&mut self) {
-        *self = PackBits::default();
-    }
-
-    /// Decodes from `input` into `out`; returns (bytes consumed, bytes produced).
-    pub(crate) fn step(&mut self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        let (mut i, mut o) = (0, 0);
-        while o < out.len() {
-            if self.literal_left > 0 {
-                let n = self.literal_left.min(out.len() - o).min(input.len() - i);
-                if n == 0 {
-                    break;
-                }
-                out[o..o + n].copy_from_slice(&input[i..i + n]);
-                (i, o, self.literal_left) = (i + n, o + n, self.literal_left - n);
-            } else if let Some((byte, left)) = self.repeat {
-                let n = left.min(out.len() - o);
-                out[o..o + n].fill(byte);
-                o += n;
-                self.repeat = (left > n).then_some((byte, left - n));
-            } else {
-                let Some(&header) = input.get(i) else { break };
-                let header = header as i8;
-                if header >= 0 {
-                    self.literal_left = header as usize + 1;
-                    i += 1;
-                } else if header == -128 {
-                    i += 1; // a no-op by definition
-                } else {
-                    // The repeated byte follows the header: take both or neither.
-                    let Some(&byte) = input.get(i + 1) else { break };
-                    self.repeat = Some((byte, 1 + (-(header as isize)) as usize));
-                    i += 2;
-                }
-            }
-        }
-        (i, o)
-    }
-}
-
-/// Decodes one PackBits row (PSD composite, TIFF strip) that must fill `out` exactly.
-pub(crate) fn unpack_bits_exact(
-    input: &[u8],
-    out: &mut [u8],
-    what: &str,
-) -> Result<(), ImagingError> {
-    let mut pb = PackBits::default();
-    let (_, produced) = pb.step(input, out);
-    if produced < out.len() {
-        return Err(ImagingError::Corrupt(format!(
-            "{what}: PackBits data gives {produced} of {} bytes",
-            out.len()
-        )));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,33 +86,5 @@ mod tests {
         assert_eq!(sniff(b"\x89PNG\r\n\x1a\n"), None);
         assert_eq!(sniff(b"II"), None);
         assert_eq!(sniff(b""), None);
-    }
-
-    #[test]
-    fn packbits_resumes_across_cut_input_and_output() {
-        // literal "abc", run of 5 'x', literal "d"
-        let data = [2u8, b'a', b'b', b'c', 0xFC, b'x', 0, b'd'];
-        let mut whole = [0u8; 9];
-        unpack_bits_exact(&data, &mut whole, "test").expect("whole");
-        assert_eq!(&whole, b"abcxxxxxd");
-        for cut_in in 0..data.len() {
-            for cut_out in 0..whole.len() {
-                let mut pb = PackBits::default();
-                let mut out = [0u8; 9];
-                let (a, b) = pb.step(&data[..cut_in], &mut out[..cut_out]);
-                let (c, d) = pb.step(&data[a..], &mut out[b..]);
-                let (_, f) = pb.step(&data[a + c..], &mut out[b + d..]);
-                assert_eq!(b + d + f, 9, "cut {cut_in}/{cut_out}");
-                assert_eq!(&out, b"abcxxxxxd");
-            }
-        }
-    }
-
-    #[test]
-    fn rounds_16_bit_samples() {
-        assert_eq!(to8(0), 0);
-        assert_eq!(to8(65535), 255);
-        assert_eq!(to8(257 * 128), 128);
-        assert_eq!(to8(32767), 127);
     }
 }

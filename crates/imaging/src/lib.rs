@@ -11,6 +11,7 @@ pub mod info;
 pub mod decode;
 pub mod limits;
 mod psd_reader;
+mod source;
 mod tiff_reader;
 pub mod write;
 

@@ -8,8 +8,8 @@
 
 use rayon::prelude::*;
 
-use crate::decode::{Source, to8, unpack_bits_exact};
 use crate::limits::Limits;
+use crate::source::{Source, to8, unpack_bits_exact};
 use crate::{
     Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo, ImagingError,
 };

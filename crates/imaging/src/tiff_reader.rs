@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use crate::decode::{PackBits, Source, to8};
 use crate::limits::Limits;
+use crate::source::{PackBits, Source, to8};
 use crate::{
     Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo, ImagingError,
 };

@@ -1048,7 +1048,7 @@ fn psd_layers(spec: &WriteSpec, big: bool, process: usize) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decode::unpack_bits_exact;
+    use crate::source::unpack_bits_exact;
 
     #[test]
     fn pack_bits_round_trips() {

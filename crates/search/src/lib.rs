@@ -14,5 +14,5 @@ pub use cache::SearchCache;
 pub use error::SearchError;
 pub use filters::SearchFilters;
 pub use form::{MAX_PAGE_SIZE, SearchForm, preset_range};
-pub use paging::{FoundPage, catalog_revision, find_page};
-pub use service::{count_in, search};
+pub use paging::{FoundPage, catalog_revision};
+pub use service::{count_in, find_page, search};

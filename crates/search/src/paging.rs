@@ -5,11 +5,9 @@
 use crate::cache::{PageHits, SearchCache, Seek, SortKey};
 use crate::error::SearchError;
 use crate::filters::{SearchFilters, Sort};
-use crate::ranking::{scored_page, swatch_page};
 use chrono::NaiveDateTime;
 use db::DbConnection;
 use db::sql::Sql;
-use desen_core::PageRequest;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use pools::Scope;
@@ -106,7 +104,7 @@ pub fn catalog_revision(conn: &mut DbConnection) -> Result<i64, SearchError> {
 }
 
 /// The cached total under `key`, or `count`'s, remembered.
-pub(crate) fn total_of(
+fn total_of(
     cache: &SearchCache,
     key: &str,
     revision: i64,
@@ -120,37 +118,49 @@ pub(crate) fn total_of(
     Ok(total)
 }
 
+/// One page asked of a search, and where its remembered answers are.
+pub(crate) struct PageAsked<'a> {
+    pub cache: &'a SearchCache,
+    /// Everything that decides the answer: the predicate (with its values), the sort, the colour.
+    pub key: String,
+    /// The catalog revision read before anything else: only answers remembered at it are used.
+    pub revision: i64,
+    pub offset: i64,
+    pub limit: i64,
+}
+
+impl PageAsked<'_> {
+    /// The search's remembered total, or `count`'s, remembered.
+    pub fn total_or(
+        &self,
+        count: impl FnOnce() -> Result<i64, SearchError>,
+    ) -> Result<i64, SearchError> {
+        total_of(self.cache, &self.key, self.revision, count)
+    }
+}
+
 /// One page of design ids in order, each with its colour distance when searching by colour, and
 /// the total count.
 pub type FoundPage = (Vec<(String, Option<f64>)>, i64);
 
-/// The ids (in order) of one page, the total count, and the colour distance of each hit.
-pub fn find_page(
+/// A page of the listing (no colour): pinned designs first in the default sort, then the rest
+/// from the nearest known page start.
+pub(crate) fn listing_page(
     conn: &mut DbConnection,
-    cache: &SearchCache,
+    asked: &PageAsked,
     scope: &Scope,
     filters: &SearchFilters,
-    page: PageRequest,
+    condition: &Sql,
 ) -> Result<FoundPage, SearchError> {
-    let revision = catalog_revision(conn)?;
-    let condition = Sql::and(&[scope.sql(), filters.sql()]);
-    // Everything that decides the answer: the predicate (with its values), the sort, the colour.
-    let key = format!("{condition:?} {:?} {:?}", filters.sort, filters.color);
-    let limit = i64::from(page.page_size);
-    let offset = i64::from(page.page) * limit;
+    let PageAsked {
+        cache,
+        key,
+        revision,
+        offset,
+        limit,
+    } = asked;
+    let (revision, offset, limit) = (*revision, *offset, *limit);
     let unfiltered = filters.is_unfiltered();
-    if let Some(color) = &filters.color {
-        if let Some(swatch) = color.swatch {
-            let everything = matches!(scope, Scope::Everything) && unfiltered;
-            let condition = (!everything).then_some(&condition);
-            return swatch_page(
-                conn, cache, &key, revision, swatch, condition, offset, limit,
-            );
-        }
-        return scored_page(
-            conn, cache, &key, revision, color, &condition, offset, limit,
-        );
-    }
     // Every design in the archive: the unfiltered staff total and SQLite's probe rule need it.
     // Without WHERE, SQLite counts off the b-tree instead of visiting every row.
     let all = |conn: &mut DbConnection| {
@@ -160,7 +170,7 @@ pub fn find_page(
                 .n)
         })
     };
-    let total = total_of(cache, &key, revision, || match scope {
+    let total = asked.total_or(|| match scope {
         Scope::Everything if unfiltered => all(conn),
         // Every member of a pool is a design (pool_members references designs, ON DELETE
         // CASCADE): without filters the total is the member count, read off pool_members' key.
@@ -172,7 +182,7 @@ pub fn find_page(
             sql.bind(pool);
             Ok(sql.get_result::<CountRow>(conn)?.n)
         }
-        _ => count(conn, &condition),
+        _ => count(conn, condition),
     })?;
     // SQLite collects a set (`IN`: a pool's members, a label's designs) whole and sorts it before
     // taking a page: right for a small set, hundreds of milliseconds for one of 100,000 designs.
@@ -199,7 +209,7 @@ pub fn find_page(
     // read whole and the rest of the listing is paged after them.
     let pinned: Arc<Vec<String>> = if filters.sort != Sort::Uploaded {
         Arc::default()
-    } else if let Some(pinned) = cache.pinned(&key, revision) {
+    } else if let Some(pinned) = cache.pinned(key, revision) {
         pinned
     } else {
         let mut sql = select(" JOIN design_pins ON design_pins.design_guid = designs.guid");
@@ -209,7 +219,7 @@ pub fn find_page(
             .into_iter()
             .map(|r| r.guid)
             .collect();
-        cache.remember_pinned(&key, revision, pinned.clone());
+        cache.remember_pinned(key, revision, pinned.clone());
         Arc::new(pinned)
     };
     let skip_pinned = pinned.len() as i64;
@@ -224,7 +234,7 @@ pub fn find_page(
         // The rest of the listing from `position` on: from the nearest page start a search
         // already found (a seek in the sort index), skipping only the rows between.
         let position = (offset - skip_pinned).max(0);
-        if let Some(page) = cache.page(&key, revision, position, wanted) {
+        if let Some(page) = cache.page(key, revision, position, wanted) {
             hits.extend(page.iter().cloned());
             return Ok((hits, total));
         }
@@ -232,7 +242,7 @@ pub fn find_page(
         if skip_pinned > 0 {
             sql.push(" AND designs.guid NOT IN (SELECT design_guid FROM design_pins)");
         }
-        let skip = match cache.seek(&key, revision, position) {
+        let skip = match cache.seek(key, revision, position) {
             Some((start, seek)) => {
                 sql.push(" AND ").append(&filters.sort.from(&seek));
                 position - start
@@ -245,7 +255,7 @@ pub fn find_page(
         if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
             let sort = filters.sort;
             cache.remember_seeks(
-                &key,
+                key,
                 revision,
                 vec![
                     (position, Seek::At(sort.key_of(first))),
@@ -254,7 +264,7 @@ pub fn find_page(
             );
         }
         let page: PageHits = Arc::new(rows.into_iter().map(|r| (r.guid, None)).collect());
-        cache.remember_page(&key, revision, position, wanted, page.clone());
+        cache.remember_page(key, revision, position, wanted, page.clone());
         hits.extend(page.iter().cloned());
     }
     Ok((hits, total))

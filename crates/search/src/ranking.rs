@@ -2,10 +2,10 @@
 //! colour is. A picker swatch at the default distance reads catalog's swatch index, already
 //! scored; any other colour is scored inside the database, and its whole ranking is remembered.
 
-use crate::cache::{Ranking, SearchCache};
+use crate::cache::Ranking;
 use crate::error::SearchError;
 use crate::filters::ColorQuery;
-use crate::paging::{CountRow, FoundPage, total_of, window};
+use crate::paging::{CountRow, FoundPage, PageAsked, window};
 use db::DbConnection;
 use db::sql::Sql;
 use desen_core::color::{SHARE_WEIGHT, bins_within, lightness_reach};
@@ -55,18 +55,19 @@ pub(crate) fn color_matches(color: &ColorQuery) -> Sql {
 
 /// A page of a scored colour search. Every hit is scored to rank any of them, so the whole
 /// ranking is kept: the total and every later page come from it.
-#[expect(clippy::too_many_arguments, reason = "find_page's parts, passed on")]
 pub(crate) fn scored_page(
     conn: &mut DbConnection,
-    cache: &SearchCache,
-    key: &str,
-    revision: i64,
+    asked: &PageAsked,
     color: &ColorQuery,
     condition: &Sql,
-    offset: i64,
-    limit: i64,
 ) -> Result<FoundPage, SearchError> {
-    let ranking = match cache.ranking(key, revision) {
+    let PageAsked {
+        cache,
+        key,
+        revision,
+        ..
+    } = asked;
+    let ranking = match cache.ranking(key, *revision) {
         Some(ranking) => ranking,
         None => {
             let mut rows = Sql::new(
@@ -82,14 +83,14 @@ pub(crate) fn scored_page(
                     .map(|r| (r.guid, r.distance))
                     .collect(),
             );
-            cache.remember_ranking(key, revision, ranking.clone());
+            cache.remember_ranking(key, *revision, ranking.clone());
             ranking
         }
     };
     let hits = ranking
         .iter()
-        .skip(offset as usize)
-        .take(limit as usize)
+        .skip(asked.offset as usize)
+        .take(asked.limit as usize)
         .map(|(guid, distance)| (guid.clone(), Some(*distance)))
         .collect();
     Ok((hits, ranking.len() as i64))
@@ -98,17 +99,19 @@ pub(crate) fn scored_page(
 /// A page of a swatch search, read from the swatch index in score order: its hits are scored
 /// already, so unlike another colour, the page needs only its own rows and the total a count.
 /// `condition` is `None` when the viewer sees everything and nothing filters.
-#[expect(clippy::too_many_arguments, reason = "find_page's parts, passed on")]
 pub(crate) fn swatch_page(
     conn: &mut DbConnection,
-    cache: &SearchCache,
-    key: &str,
-    revision: i64,
+    asked: &PageAsked,
     swatch: i32,
     condition: Option<&Sql>,
-    offset: i64,
-    limit: i64,
 ) -> Result<FoundPage, SearchError> {
+    let PageAsked {
+        cache,
+        key,
+        revision,
+        offset,
+        limit,
+    } = asked;
     let hits = |select: &str, join: bool| {
         let mut sql = Sql::new(select);
         sql.push(" FROM swatch_designs hits");
@@ -121,13 +124,13 @@ pub(crate) fn swatch_page(
         }
         sql
     };
-    let total = total_of(cache, key, revision, || {
+    let total = asked.total_or(|| {
         // Every row's design exists (ON DELETE CASCADE): without a condition, no join.
         Ok(hits("SELECT COUNT(*) AS n", condition.is_some())
             .get_result::<CountRow>(conn)?
             .n)
     })?;
-    if let Some(page) = cache.page(key, revision, offset, limit) {
+    if let Some(page) = cache.page(key, *revision, *offset, *limit) {
         return Ok((page.to_vec(), total));
     }
     let mut sql = hits(
@@ -135,12 +138,12 @@ pub(crate) fn swatch_page(
         true,
     );
     sql.push(BY_SCORE);
-    window(&mut sql, limit, offset);
+    window(&mut sql, *limit, *offset);
     let page: Vec<(String, Option<f64>)> = sql
         .load::<ColorHitRow>(conn)?
         .into_iter()
         .map(|r| (r.guid, Some(r.distance)))
         .collect();
-    cache.remember_page(key, revision, offset, limit, Arc::new(page.clone()));
+    cache.remember_page(key, *revision, *offset, *limit, Arc::new(page.clone()));
     Ok((page, total))
 }

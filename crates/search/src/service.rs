@@ -3,12 +3,48 @@
 use crate::cache::SearchCache;
 use crate::cards::{SearchAnswer, describe};
 use crate::error::SearchError;
+use crate::filters::ColorQuery;
 use crate::filters::SearchFilters;
 use crate::form::MAX_PAGE_SIZE;
-use crate::paging::find_page;
+use crate::paging::{FoundPage, PageAsked, catalog_revision, listing_page};
+use crate::ranking::{scored_page, swatch_page};
 use db::DbConnection;
+use db::sql::Sql;
 use desen_core::{Language, PageRequest};
 use pools::{PoolCriteria, Scope};
+
+/// The ids (in order) of one page, the total count, and the colour distance of each hit: the
+/// listing, a swatch's page of the swatch index, or a scored colour ranking.
+pub fn find_page(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    scope: &Scope,
+    filters: &SearchFilters,
+    page: PageRequest,
+) -> Result<FoundPage, SearchError> {
+    let revision = catalog_revision(conn)?;
+    let condition = Sql::and(&[scope.sql(), filters.sql()]);
+    let limit = i64::from(page.page_size);
+    let asked = PageAsked {
+        cache,
+        key: format!("{condition:?} {:?} {:?}", filters.sort, filters.color),
+        revision,
+        offset: i64::from(page.page) * limit,
+        limit,
+    };
+    match &filters.color {
+        Some(ColorQuery {
+            swatch: Some(swatch),
+            ..
+        }) => {
+            // Without a scope or a filter, the swatch's rows are the answer: no join.
+            let everything = matches!(scope, Scope::Everything) && filters.is_unfiltered();
+            swatch_page(conn, &asked, *swatch, (!everything).then_some(&condition))
+        }
+        Some(color) => scored_page(conn, &asked, color, &condition),
+        None => listing_page(conn, &asked, scope, filters, &condition),
+    }
+}
 
 /// The search page as the archive screen shows it.
 pub fn search(
