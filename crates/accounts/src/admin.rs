@@ -1,61 +1,24 @@
 //! What admins do to accounts and customer companies. Every change is written to the audit log on
 //! the same connection, so both commit together; sessions are ended after the change, because the
-//! session store is outside the database.
+//! session store is outside the database. The forms are parsed in `dto` before they get here.
 
-use crate::credentials::{self, Email};
-use crate::dto::{CreateUserForm, UpdateUserForm};
+use crate::credentials;
+use crate::dto::{CustomerDetails, LoginRule, NewCustomerUser, UserEdit};
 use crate::error::AccountError;
-use crate::model::{AccountStatus, Customer, CustomerListing, LinkPurpose, LoginCondition, User};
+use crate::model::{AccountStatus, Customer, CustomerListing, LinkPurpose, User};
 use crate::repo;
 use crate::service::{AccountsContext, send_link, unique_email};
 use audit::{Action, Subject};
 use db::DbConnection;
-use desen_core::{Language, Page, PageRequest, time};
+use desen_core::{CustomerGuid, Page, PageRequest, UserGuid, time};
 use diesel::Connection;
 
-/// The most users one bulk action takes.
-pub const MAX_BULK_USERS: usize = 5_000;
-/// The longest day limit a login condition takes (ten years).
-pub const MAX_DAY_LIMIT: i32 = 3_650;
-
-fn required(value: Option<String>, field: &'static str) -> Result<String, AccountError> {
-    trimmed(&value).ok_or(AccountError::InvalidForm(field))
-}
-
-/// A form's text, trimmed; empty is absent.
-fn trimmed(value: &Option<String>) -> Option<String> {
-    value
-        .as_ref()
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty())
-}
-
-fn flag(value: Option<&str>, field: &'static str) -> Result<bool, AccountError> {
-    web_api::flag(value, field)
-        .map_err(AccountError::InvalidForm)?
-        .ok_or(AccountError::InvalidForm(field))
-}
-
-/// The user ids of a bulk form: comma-separated, at least one, at most [`MAX_BULK_USERS`].
-pub fn user_ids(value: Option<String>) -> Result<Vec<String>, AccountError> {
-    let text = required(value, "userGuids")?;
-    let mut ids: Vec<String> = text
-        .split(',')
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .map(str::to_owned)
-        .collect();
-    ids.sort();
-    ids.dedup();
-    if ids.is_empty() || ids.len() > MAX_BULK_USERS {
-        return Err(AccountError::InvalidForm("userGuids"));
-    }
-    Ok(ids)
-}
+pub use crate::dto::{MAX_BULK_USERS, MAX_DAY_LIMIT};
 
 /// Every user of `ids`, or `NotFound` if one is missing (nothing is changed then).
-fn users_of(conn: &mut DbConnection, ids: &[String]) -> Result<Vec<User>, AccountError> {
-    let users = repo::users_by_guid(conn, ids)?;
+fn users_of(conn: &mut DbConnection, ids: &[UserGuid]) -> Result<Vec<User>, AccountError> {
+    let ids: Vec<String> = ids.iter().map(UserGuid::to_string).collect();
+    let users = repo::users_by_guid(conn, &ids)?;
     if users.len() != ids.len() {
         return Err(AccountError::NotFound);
     }
@@ -65,7 +28,7 @@ fn users_of(conn: &mut DbConnection, ids: &[String]) -> Result<Vec<User>, Accoun
 /// Writes the audit event of `action` on `user`.
 fn audit_user(
     conn: &mut DbConnection,
-    actor: &str,
+    actor: &UserGuid,
     action: Action,
     user: &User,
     details: &str,
@@ -83,128 +46,44 @@ fn audit_user(
 fn change_and_sign_out(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    actor: &str,
-    guid: &str,
+    actor: &UserGuid,
+    user: &UserGuid,
     action: Action,
     change: impl FnOnce(&mut DbConnection, &mut User) -> Result<(), AccountError>,
 ) -> Result<(), AccountError> {
+    let guid = user.to_string();
     conn.transaction(|conn| {
-        let mut user = repo::user_by_guid(conn, guid)?.ok_or(AccountError::NotFound)?;
+        let mut user = repo::user_by_guid(conn, &guid)?.ok_or(AccountError::NotFound)?;
         change(conn, &mut user)?;
         audit_user(conn, actor, action, &user, "")
     })?;
-    ctx.stores.sessions.remove_owner(guid)?;
+    ctx.stores.sessions.remove_owner(&guid)?;
     Ok(())
 }
 
-/// A login condition as the forms send it: `unlimited`, or `limited` with a day count.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LoginRule {
-    pub day_limit: Option<i32>,
-    /// Addresses or CIDR ranges, comma-separated; empty allows every address.
-    pub allowed_ips: Option<String>,
-}
-
-impl LoginRule {
-    pub fn parse(
-        kind: Option<String>,
-        days: Option<String>,
-        allowed_ips: Option<String>,
-    ) -> Result<LoginRule, AccountError> {
-        let day_limit = match required(kind, "conditionType")?.as_str() {
-            "unlimited" | "0" => None,
-            "limited" | "day_limit" | "1" => {
-                let days: i32 = required(days, "conditionValue")?
-                    .parse()
-                    .map_err(|_| AccountError::InvalidForm("conditionValue"))?;
-                if !(1..=MAX_DAY_LIMIT).contains(&days) {
-                    return Err(AccountError::InvalidForm("conditionValue"));
-                }
-                Some(days)
-            }
-            _ => return Err(AccountError::InvalidForm("conditionType")),
-        };
-        let allowed_ips = match allowed_ips {
-            None => None,
-            Some(list) => {
-                let entries: Vec<&str> = list
-                    .split([',', ' ', '\n', ';'])
-                    .filter(|e| !e.is_empty())
-                    .collect();
-                if entries.iter().any(|e| !credentials::is_ip_entry(e)) {
-                    return Err(AccountError::InvalidForm("allowedIps"));
-                }
-                Some(entries.join(","))
-            }
-        };
-        Ok(LoginRule {
-            day_limit,
-            allowed_ips,
-        })
-    }
-
-    fn describe(&self) -> String {
-        let days = match self.day_limit {
-            None => "unlimited".to_owned(),
-            Some(days) => format!("{days} days"),
-        };
-        match &self.allowed_ips {
-            Some(ips) if !ips.is_empty() => format!("{days}; from {ips}"),
-            _ => days,
-        }
-    }
-
-    fn apply(&self, user: &mut User) {
-        user.login_condition = match self.day_limit {
-            None => LoginCondition::Unlimited,
-            Some(_) => LoginCondition::DayLimit,
-        }
-        .as_str()
-        .to_owned();
-        user.login_day_limit = self.day_limit;
-        // The days count from now: a renewed limit gives the full term again.
-        user.login_condition_from = self.day_limit.map(|_| time::now());
-        if let Some(ips) = &self.allowed_ips {
-            user.allowed_ips = ips.clone();
-        }
-    }
-}
-
-/// Creates a customer's user from the admin form. Nothing is stored unless every field is right.
+/// Creates a customer's user. Nothing is stored unless every rule holds.
 pub fn create_user(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    actor: &str,
-    input: CreateUserForm,
+    actor: &UserGuid,
+    input: NewCustomerUser,
 ) -> Result<User, AccountError> {
-    let customer = required(input.customer, "customer")?;
-    let name = required(input.name, "name")?;
-    if name.chars().count() > 200 {
-        return Err(AccountError::InvalidForm("name"));
-    }
-    let email = Email::parse(&required(input.mail, "mail")?)?;
-    let language: Language = required(input.language, "language")?
-        .parse()
-        .map_err(|_| AccountError::InvalidForm("language"))?;
-    let rule = LoginRule::parse(input.login_condition, input.condition_data, None)?;
-    let invite = match required(input.password_mode, "passwordMode")?.as_str() {
-        "set" => false,
-        "invite" => true,
-        _ => return Err(AccountError::InvalidForm("passwordMode")),
-    };
-    let password_hash = if invite {
-        None
-    } else {
-        let password1 = input.password1.unwrap_or_default();
-        credentials::check_new_password(&password1, &input.password2.unwrap_or_default())?;
-        Some(credentials::hash_password(&password1)?)
-    };
-    let shop_access = flag(input.shop_access.as_deref(), "shopAccess")?;
-    let archive_access = flag(input.archive_access.as_deref(), "archiveAccess")?;
-    let pool = input
-        .pool
-        .map(|p| p.trim().to_owned())
-        .filter(|p| !p.is_empty());
+    let NewCustomerUser {
+        customer,
+        name,
+        email,
+        language,
+        rule,
+        password,
+        shop_access,
+        archive_access,
+        pool,
+    } = input;
+    let invite = password.is_none();
+    let password_hash = password
+        .map(|p| credentials::hash_password(&p))
+        .transpose()?;
+    let customer = customer.to_string();
     conn.transaction(|conn| {
         if repo::customer_by_guid(conn, &customer)?.is_none() {
             return Err(AccountError::InvalidForm("customer"));
@@ -257,42 +136,33 @@ pub fn create_user(
 /// Changes a user's name, address, language, customer and access flags.
 pub fn update_user(
     conn: &mut DbConnection,
-    actor: &str,
-    edit: UpdateUserForm,
+    actor: &UserGuid,
+    edit: UserEdit,
 ) -> Result<(), AccountError> {
-    let guid = required(edit.user_guid, "userGuid")?;
     conn.transaction(|conn| {
-        let mut user = repo::user_by_guid(conn, &guid)?.ok_or(AccountError::NotFound)?;
+        let mut user =
+            repo::user_by_guid(conn, &edit.user.to_string())?.ok_or(AccountError::NotFound)?;
         let mut changed = Vec::new();
-        if let Some(name) = edit.name {
-            let name = name.trim().to_owned();
-            if name.is_empty() || name.chars().count() > 200 {
-                return Err(AccountError::InvalidForm("name"));
-            }
-            if name != user.name {
-                user.name = name;
-                changed.push("name");
-            }
+        if let Some(name) = edit.name
+            && name != user.name
+        {
+            user.name = name;
+            changed.push("name");
         }
-        if let Some(mail) = edit.mail {
-            let email = Email::parse(&mail)?.as_str().to_owned();
-            if email != user.email {
-                user.email = email;
-                changed.push("mail");
-            }
+        if let Some(email) = edit.email
+            && email.as_str() != user.email
+        {
+            user.email = email.as_str().to_owned();
+            changed.push("mail");
         }
-        if let Some(language) = edit.language {
-            let language: Language = language
-                .trim()
-                .parse()
-                .map_err(|_| AccountError::InvalidForm("language"))?;
-            if language.as_str() != user.language {
-                user.language = language.as_str().to_owned();
-                changed.push("language");
-            }
+        if let Some(language) = edit.language
+            && language.as_str() != user.language
+        {
+            user.language = language.as_str().to_owned();
+            changed.push("language");
         }
         if let Some(customer) = edit.customer {
-            let customer = Some(customer.trim().to_owned()).filter(|c| !c.is_empty());
+            let customer = customer.map(|c| c.to_string());
             match &customer {
                 Some(c) if repo::customer_by_guid(conn, c)?.is_none() => {
                     return Err(AccountError::InvalidForm("customer"));
@@ -315,8 +185,7 @@ pub fn update_user(
                 &mut user.archive_access,
             ),
         ] {
-            if let Some(flag) =
-                web_api::flag(value.as_deref(), field).map_err(AccountError::InvalidForm)?
+            if let Some(flag) = value
                 && flag != *target
             {
                 *target = flag;
@@ -329,26 +198,20 @@ pub fn update_user(
     })
 }
 
-/// Sets a user's password (both entries must match the rules); their sessions end.
+/// Sets a user's password (checked against the rules by the form); their sessions end.
 pub fn assign_password(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    actor: &str,
-    user_guid: Option<String>,
-    password1: Option<String>,
-    password2: Option<String>,
+    actor: &UserGuid,
+    user: &UserGuid,
+    password: &str,
 ) -> Result<(), AccountError> {
-    let guid = required(user_guid, "userGuid")?;
-    let password1 = password1.unwrap_or_default();
-    // Without a confirmation field, the one entry is its own confirmation.
-    let password2 = password2.unwrap_or_else(|| password1.clone());
-    credentials::check_new_password(&password1, &password2)?;
-    let hash = credentials::hash_password(&password1)?;
+    let hash = credentials::hash_password(password)?;
     change_and_sign_out(
         conn,
         ctx,
         actor,
-        &guid,
+        user,
         Action::PasswordAssigned,
         |conn, user| Ok(repo::set_password_hash(conn, &user.guid, &hash)?),
     )
@@ -358,8 +221,8 @@ pub fn assign_password(
 pub fn send_password_resets(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    actor: &str,
-    ids: &[String],
+    actor: &UserGuid,
+    ids: &[UserGuid],
 ) -> Result<usize, AccountError> {
     conn.transaction(|conn| {
         let users = users_of(conn, ids)?;
@@ -376,8 +239,8 @@ pub fn send_password_resets(
 /// Sets the login condition (and, when given, the allowed addresses) of each user.
 pub fn set_login_condition(
     conn: &mut DbConnection,
-    actor: &str,
-    ids: &[String],
+    actor: &UserGuid,
+    ids: &[UserGuid],
     rule: &LoginRule,
 ) -> Result<usize, AccountError> {
     conn.transaction(|conn| {
@@ -396,15 +259,14 @@ pub fn set_login_condition(
 pub fn reset_authenticator(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    actor: &str,
-    user_guid: Option<String>,
+    actor: &UserGuid,
+    user: &UserGuid,
 ) -> Result<(), AccountError> {
-    let guid = required(user_guid, "userGuid")?;
     change_and_sign_out(
         conn,
         ctx,
         actor,
-        &guid,
+        user,
         Action::AuthenticatorReset,
         |conn, user| {
             user.totp_secret = None;
@@ -420,13 +282,11 @@ pub fn reset_authenticator(
 pub fn change_account_state(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    actor: &str,
-    ids: &[String],
-    state: Option<String>,
+    actor: &UserGuid,
+    ids: &[UserGuid],
+    state: AccountStatus,
 ) -> Result<usize, AccountError> {
-    let state = AccountStatus::parse(&required(state, "state")?)
-        .ok_or(AccountError::InvalidForm("state"))?;
-    if ids.iter().any(|id| id == actor) {
+    if ids.contains(actor) {
         return Err(AccountError::InvalidForm("userGuids"));
     }
     let changed = conn.transaction(|conn| {
@@ -445,7 +305,7 @@ pub fn change_account_state(
     })?;
     if state != AccountStatus::Active {
         for id in ids {
-            ctx.stores.sessions.remove_owner(id)?;
+            ctx.stores.sessions.remove_owner(&id.to_string())?;
         }
     }
     Ok(changed)
@@ -458,7 +318,6 @@ pub fn customers(
     query: Option<String>,
     page: PageRequest,
 ) -> Result<Page<CustomerListing>, AccountError> {
-    let query = query.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
     let (rows, total) = repo::list_customers(conn, query.as_deref(), page.offset(), page.limit())?;
     let items = rows
         .into_iter()
@@ -471,35 +330,18 @@ pub fn customers(
     Ok(Page::new(items, total, page))
 }
 
-/// Adds a customer company; the name is required and unique (ignoring case and accents).
+/// Adds a customer company; its name is unique (ignoring case and accents).
 pub fn add_customer(
     conn: &mut DbConnection,
-    actor: &str,
-    name: Option<String>,
-    address: Option<String>,
-    code: Option<String>,
+    actor: &UserGuid,
+    details: CustomerDetails,
 ) -> Result<Customer, AccountError> {
-    let name = name
-        .map(|n| n.trim().to_owned())
-        .filter(|n| !n.is_empty())
-        .ok_or(AccountError::CustomerNameRequired)?;
-    let text = |v: Option<String>, field, max: usize| {
-        let v = v.map(|v| v.trim().to_owned()).unwrap_or_default();
-        if v.chars().count() > max {
-            Err(AccountError::InvalidForm(field))
-        } else {
-            Ok(v)
-        }
-    };
-    if name.chars().count() > 200 {
-        return Err(AccountError::InvalidForm("name"));
-    }
     let customer = Customer {
         guid: uuid::Uuid::new_v4().to_string(),
-        name_sef: desen_core::slug(&name),
-        name,
-        address: text(address, "address", 1000)?,
-        code: text(code, "code", 100)?,
+        name_sef: desen_core::slug(&details.name),
+        name: details.name,
+        address: details.address,
+        code: details.code,
         visible: true,
         created_at: time::now(),
     };
@@ -525,12 +367,11 @@ pub fn add_customer(
 
 pub fn set_customer_visibility(
     conn: &mut DbConnection,
-    actor: &str,
-    customer_guid: Option<String>,
-    visible: Option<String>,
+    actor: &UserGuid,
+    customer: &CustomerGuid,
+    visible: bool,
 ) -> Result<(), AccountError> {
-    let guid = required(customer_guid, "customerGuid")?;
-    let visible = flag(visible.as_deref(), "val")?;
+    let guid = customer.to_string();
     conn.transaction(|conn| {
         let customer = repo::customer_by_guid(conn, &guid)?.ok_or(AccountError::NotFound)?;
         repo::set_customer_visibility(conn, &guid, visible)?;
@@ -551,14 +392,11 @@ pub fn set_customer_visibility(
 pub fn delete_customer(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    actor: &str,
-    customer_guid: Option<String>,
-    cascade: Option<String>,
+    actor: &UserGuid,
+    customer: &CustomerGuid,
+    cascade: bool,
 ) -> Result<(), AccountError> {
-    let guid = required(customer_guid, "customerGuid")?;
-    let cascade = web_api::flag(cascade.as_deref(), "cascade")
-        .map_err(AccountError::InvalidForm)?
-        .unwrap_or(false);
+    let guid = customer.to_string();
     let users = conn.transaction(|conn| {
         let customer = repo::customer_by_guid(conn, &guid)?.ok_or(AccountError::NotFound)?;
         let users = repo::user_ids_of_customer(conn, &guid)?;
@@ -585,52 +423,11 @@ pub fn delete_customer(
     Ok(())
 }
 
-/// The users table's filters from its form.
-pub fn user_filter(form: &crate::dto::UserListForm) -> Result<repo::UserFilter, AccountError> {
-    let status = match trimmed(&form.status) {
-        None => None,
-        Some(s) => Some(
-            AccountStatus::parse(&s)
-                .ok_or(AccountError::InvalidForm("status"))?
-                .as_str()
-                .to_owned(),
-        ),
-    };
-    let sort = match trimmed(&form.sort).as_deref() {
-        None | Some("name") => repo::UserSort::Name,
-        Some("email") => repo::UserSort::Email,
-        Some("company") => repo::UserSort::Company,
-        Some("created") => repo::UserSort::Created,
-        Some("lastLogin") => repo::UserSort::LastLogin,
-        Some("loginCount") => repo::UserSort::LoginCount,
-        Some("status") => repo::UserSort::Status,
-        Some(_) => return Err(AccountError::InvalidForm("sort")),
-    };
-    Ok(repo::UserFilter {
-        query: trimmed(&form.query),
-        status,
-        pool: trimmed(&form.pool_guid),
-        customer: trimmed(&form.customer_guid),
-        idle_since: form
-            .inactive_days
-            .map(|days| time::now() - chrono::Duration::days(i64::from(days.min(36_500)))),
-        sort,
-        descending: web_api::flag(form.descending.as_deref(), "descending")
-            .map_err(AccountError::InvalidForm)?
-            .unwrap_or(false),
-    })
-}
-
 /// A page of the audit log, newest first.
 pub fn audit_events(
     conn: &mut DbConnection,
-    form: &crate::dto::AuditListForm,
+    filter: &audit::AuditFilter,
     page: PageRequest,
 ) -> Result<Page<audit::AuditEvent>, AccountError> {
-    let filter = audit::AuditFilter {
-        subject_guid: trimmed(&form.subject_guid),
-        actor_guid: trimmed(&form.actor_guid),
-        action: trimmed(&form.action),
-    };
-    Ok(audit::events(conn, &filter, page)?)
+    Ok(audit::events(conn, filter, page)?)
 }

@@ -1,7 +1,14 @@
 //! What travels over HTTP: the spec's form fields in, camelCase JSON out.
 
-use crate::model::{CurrentSession, CustomerListing, SecondFactorStep, UserListing};
+use crate::credentials::{self, Email};
+use crate::error::AccountError;
+use crate::model::{
+    AccountStatus, CurrentSession, CustomerListing, LoginCondition, SecondFactorStep, User,
+    UserListing,
+};
+use crate::repo::{UserFilter, UserSort};
 use chrono::NaiveDateTime;
+use desen_core::{CustomerGuid, Language, PageRequest, UserGuid, time};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -438,4 +445,403 @@ impl From<UserListing> for UserRow {
 pub struct CustomerBasic {
     pub customer_guid: String,
     pub customer_name: String,
+}
+
+// ---- the admin forms, parsed into what the services take ----------------------------------------
+
+/// The most users one bulk action takes.
+pub const MAX_BULK_USERS: usize = 5_000;
+/// The longest day limit a login condition takes (ten years).
+pub const MAX_DAY_LIMIT: i32 = 3_650;
+
+/// A form's text, trimmed; empty is absent.
+pub(crate) fn trimmed(value: &Option<String>) -> Option<String> {
+    value
+        .as_ref()
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+pub(crate) fn required(value: Option<String>, field: &'static str) -> Result<String, AccountError> {
+    trimmed(&value).ok_or(AccountError::InvalidForm(field))
+}
+
+fn optional_flag(value: Option<&str>, field: &'static str) -> Result<Option<bool>, AccountError> {
+    web_api::flag(value, field).map_err(AccountError::InvalidForm)
+}
+
+fn required_flag(value: Option<&str>, field: &'static str) -> Result<bool, AccountError> {
+    optional_flag(value, field)?.ok_or(AccountError::InvalidForm(field))
+}
+
+/// The user a form names. A malformed id names no user, like an unknown one.
+pub fn user_id(value: Option<String>, field: &'static str) -> Result<UserGuid, AccountError> {
+    required(value, field)?
+        .parse()
+        .map_err(|_| AccountError::NotFound)
+}
+
+/// The customer a form names. A malformed id names no customer, like an unknown one.
+fn customer_id(value: Option<String>, field: &'static str) -> Result<CustomerGuid, AccountError> {
+    required(value, field)?
+        .parse()
+        .map_err(|_| AccountError::NotFound)
+}
+
+/// The user ids of a bulk form: comma-separated, at least one, at most [`MAX_BULK_USERS`].
+pub fn user_ids(value: Option<String>) -> Result<Vec<UserGuid>, AccountError> {
+    let text = required(value, "userGuids")?;
+    let mut ids: Vec<&str> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() || ids.len() > MAX_BULK_USERS {
+        return Err(AccountError::InvalidForm("userGuids"));
+    }
+    ids.into_iter()
+        .map(|id| id.parse().map_err(|_| AccountError::NotFound))
+        .collect()
+}
+
+/// The page a list form asks for: 25 rows by default, 1 to 200.
+pub fn list_page(page: Option<u32>, size: Option<u32>) -> Result<PageRequest, AccountError> {
+    match size.unwrap_or(25) {
+        size @ 1..=200 => Ok(PageRequest::new(page.unwrap_or(0), size)),
+        _ => Err(AccountError::InvalidForm("pageSize")),
+    }
+}
+
+fn account_state(value: Option<String>) -> Result<AccountStatus, AccountError> {
+    AccountStatus::parse(&required(value, "state")?).ok_or(AccountError::InvalidForm("state"))
+}
+
+/// A login condition as the forms send it: `unlimited`, or `limited` with a day count.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoginRule {
+    pub day_limit: Option<i32>,
+    /// Addresses or CIDR ranges, comma-separated; empty allows every address.
+    pub allowed_ips: Option<String>,
+}
+
+impl LoginRule {
+    pub fn parse(
+        kind: Option<String>,
+        days: Option<String>,
+        allowed_ips: Option<String>,
+    ) -> Result<LoginRule, AccountError> {
+        let day_limit = match required(kind, "conditionType")?.as_str() {
+            "unlimited" | "0" => None,
+            "limited" | "day_limit" | "1" => {
+                let days: i32 = required(days, "conditionValue")?
+                    .parse()
+                    .map_err(|_| AccountError::InvalidForm("conditionValue"))?;
+                if !(1..=MAX_DAY_LIMIT).contains(&days) {
+                    return Err(AccountError::InvalidForm("conditionValue"));
+                }
+                Some(days)
+            }
+            _ => return Err(AccountError::InvalidForm("conditionType")),
+        };
+        let allowed_ips = match allowed_ips {
+            None => None,
+            Some(list) => {
+                let entries: Vec<&str> = list
+                    .split([',', ' ', '\n', ';'])
+                    .filter(|e| !e.is_empty())
+                    .collect();
+                if entries.iter().any(|e| !credentials::is_ip_entry(e)) {
+                    return Err(AccountError::InvalidForm("allowedIps"));
+                }
+                Some(entries.join(","))
+            }
+        };
+        Ok(LoginRule {
+            day_limit,
+            allowed_ips,
+        })
+    }
+
+    pub(crate) fn describe(&self) -> String {
+        let days = match self.day_limit {
+            None => "unlimited".to_owned(),
+            Some(days) => format!("{days} days"),
+        };
+        match &self.allowed_ips {
+            Some(ips) if !ips.is_empty() => format!("{days}; from {ips}"),
+            _ => days,
+        }
+    }
+
+    pub(crate) fn apply(&self, user: &mut User) {
+        user.login_condition = match self.day_limit {
+            None => LoginCondition::Unlimited,
+            Some(_) => LoginCondition::DayLimit,
+        }
+        .as_str()
+        .to_owned();
+        user.login_day_limit = self.day_limit;
+        // The days count from now: a renewed limit gives the full term again.
+        user.login_condition_from = self.day_limit.map(|_| time::now());
+        if let Some(ips) = &self.allowed_ips {
+            user.allowed_ips = ips.clone();
+        }
+    }
+}
+
+/// A customer's new user, from the admin form.
+#[derive(Debug, Clone)]
+pub struct NewCustomerUser {
+    pub customer: CustomerGuid,
+    pub name: String,
+    pub email: Email,
+    pub language: Language,
+    pub rule: LoginRule,
+    /// The password set now (checked against the rules); `None` mails an invitation.
+    pub password: Option<String>,
+    pub shop_access: bool,
+    pub archive_access: bool,
+    pub pool: Option<String>,
+}
+
+impl CreateUserForm {
+    pub fn parse(self) -> Result<NewCustomerUser, AccountError> {
+        let customer = required(self.customer, "customer")?
+            .parse()
+            .map_err(|_| AccountError::InvalidForm("customer"))?;
+        let name = required(self.name, "name")?;
+        if name.chars().count() > 200 {
+            return Err(AccountError::InvalidForm("name"));
+        }
+        let email = Email::parse(&required(self.mail, "mail")?)?;
+        let language = required(self.language, "language")?
+            .parse()
+            .map_err(|_| AccountError::InvalidForm("language"))?;
+        let rule = LoginRule::parse(self.login_condition, self.condition_data, None)?;
+        let password = match required(self.password_mode, "passwordMode")?.as_str() {
+            "invite" => None,
+            "set" => {
+                let password1 = self.password1.unwrap_or_default();
+                credentials::check_new_password(&password1, &self.password2.unwrap_or_default())?;
+                Some(password1)
+            }
+            _ => return Err(AccountError::InvalidForm("passwordMode")),
+        };
+        Ok(NewCustomerUser {
+            customer,
+            name,
+            email,
+            language,
+            rule,
+            password,
+            shop_access: required_flag(self.shop_access.as_deref(), "shopAccess")?,
+            archive_access: required_flag(self.archive_access.as_deref(), "archiveAccess")?,
+            pool: trimmed(&self.pool),
+        })
+    }
+}
+
+/// The admin's edit of a user: absent fields keep their value.
+#[derive(Debug, Clone)]
+pub struct UserEdit {
+    pub user: UserGuid,
+    pub name: Option<String>,
+    pub email: Option<Email>,
+    pub language: Option<Language>,
+    /// `Some(None)` takes the customer away (in-house users and admins only).
+    pub customer: Option<Option<CustomerGuid>>,
+    pub shop_access: Option<bool>,
+    pub archive_access: Option<bool>,
+}
+
+impl UpdateUserForm {
+    pub fn parse(self) -> Result<UserEdit, AccountError> {
+        let user = user_id(self.user_guid, "userGuid")?;
+        let name = match self.name {
+            None => None,
+            Some(name) => {
+                let name = name.trim().to_owned();
+                if name.is_empty() || name.chars().count() > 200 {
+                    return Err(AccountError::InvalidForm("name"));
+                }
+                Some(name)
+            }
+        };
+        let email = self.mail.map(|mail| Email::parse(&mail)).transpose()?;
+        let language = self
+            .language
+            .map(|l| {
+                l.trim()
+                    .parse()
+                    .map_err(|_| AccountError::InvalidForm("language"))
+            })
+            .transpose()?;
+        let customer = match self.customer.as_deref().map(str::trim) {
+            None => None,
+            Some("") => Some(None),
+            Some(text) => Some(Some(
+                text.parse()
+                    .map_err(|_| AccountError::InvalidForm("customer"))?,
+            )),
+        };
+        Ok(UserEdit {
+            user,
+            name,
+            email,
+            language,
+            customer,
+            shop_access: optional_flag(self.shop_access.as_deref(), "shopAccess")?,
+            archive_access: optional_flag(self.archive_access.as_deref(), "archiveAccess")?,
+        })
+    }
+}
+
+impl AssignPasswordForm {
+    /// The user and their new password (checked against the rules). Without a confirmation
+    /// field, the one entry is its own confirmation.
+    pub fn parse(self) -> Result<(UserGuid, String), AccountError> {
+        let user = user_id(self.user_guid, "userGuid")?;
+        let password1 = self.new_password.unwrap_or_default();
+        let password2 = self.new_password2.unwrap_or_else(|| password1.clone());
+        credentials::check_new_password(&password1, &password2)?;
+        Ok((user, password1))
+    }
+}
+
+impl LoginConditionForm {
+    pub fn parse(self) -> Result<(UserGuid, LoginRule), AccountError> {
+        let user = required(self.user_guid, "userGuid")?;
+        let rule = LoginRule::parse(self.condition_type, self.condition_value, self.allowed_ips)?;
+        Ok((user.parse().map_err(|_| AccountError::NotFound)?, rule))
+    }
+}
+
+impl AccountStateForm {
+    pub fn parse(self) -> Result<(Vec<UserGuid>, AccountStatus), AccountError> {
+        Ok((user_ids(self.user_guid)?, account_state(self.state)?))
+    }
+}
+
+impl BulkUsersForm {
+    pub fn users(&self) -> Result<Vec<UserGuid>, AccountError> {
+        user_ids(self.user_guids.clone())
+    }
+
+    pub fn rule(&self) -> Result<LoginRule, AccountError> {
+        LoginRule::parse(
+            self.condition_type.clone(),
+            self.condition_value.clone(),
+            self.allowed_ips.clone(),
+        )
+    }
+
+    pub fn state(&self) -> Result<AccountStatus, AccountError> {
+        account_state(self.state.clone())
+    }
+}
+
+/// A new customer company: the name is required, every field bounded.
+#[derive(Debug, Clone)]
+pub struct CustomerDetails {
+    pub name: String,
+    pub address: String,
+    pub code: String,
+}
+
+impl NewCustomerForm {
+    pub fn parse(self) -> Result<CustomerDetails, AccountError> {
+        let name = trimmed(&self.name).ok_or(AccountError::CustomerNameRequired)?;
+        let text = |v: Option<String>, field, max: usize| {
+            let v = v.map(|v| v.trim().to_owned()).unwrap_or_default();
+            if v.chars().count() > max {
+                Err(AccountError::InvalidForm(field))
+            } else {
+                Ok(v)
+            }
+        };
+        if name.chars().count() > 200 {
+            return Err(AccountError::InvalidForm("name"));
+        }
+        Ok(CustomerDetails {
+            name,
+            address: text(self.address, "address", 1000)?,
+            code: text(self.code, "code", 100)?,
+        })
+    }
+}
+
+impl CustomerVisibilityForm {
+    pub fn parse(self) -> Result<(CustomerGuid, bool), AccountError> {
+        let customer = customer_id(self.customer_guid, "customerGuid")?;
+        Ok((customer, required_flag(self.val.as_deref(), "val")?))
+    }
+}
+
+impl DeleteCustomerForm {
+    /// The customer, and whether its users go with it.
+    pub fn parse(self) -> Result<(CustomerGuid, bool), AccountError> {
+        let customer = customer_id(self.customer_guid, "customerGuid")?;
+        let cascade = optional_flag(self.cascade.as_deref(), "cascade")?.unwrap_or(false);
+        Ok((customer, cascade))
+    }
+}
+
+impl CustomerListForm {
+    /// The search text (name or code) and the page.
+    pub fn parse(self) -> Result<(Option<String>, PageRequest), AccountError> {
+        Ok((trimmed(&self.query), list_page(self.page, self.page_size)?))
+    }
+}
+
+impl UserListForm {
+    /// The users table's filters and page.
+    pub fn parse(self) -> Result<(UserFilter, PageRequest), AccountError> {
+        let page = list_page(self.page, self.page_size)?;
+        let status = match trimmed(&self.status) {
+            None => None,
+            Some(s) => Some(
+                AccountStatus::parse(&s)
+                    .ok_or(AccountError::InvalidForm("status"))?
+                    .as_str()
+                    .to_owned(),
+            ),
+        };
+        let sort = match trimmed(&self.sort).as_deref() {
+            None | Some("name") => UserSort::Name,
+            Some("email") => UserSort::Email,
+            Some("company") => UserSort::Company,
+            Some("created") => UserSort::Created,
+            Some("lastLogin") => UserSort::LastLogin,
+            Some("loginCount") => UserSort::LoginCount,
+            Some("status") => UserSort::Status,
+            Some(_) => return Err(AccountError::InvalidForm("sort")),
+        };
+        let filter = UserFilter {
+            query: trimmed(&self.query),
+            status,
+            pool: trimmed(&self.pool_guid),
+            customer: trimmed(&self.customer_guid),
+            idle_since: self
+                .inactive_days
+                .map(|days| time::now() - chrono::Duration::days(i64::from(days.min(36_500)))),
+            sort,
+            descending: optional_flag(self.descending.as_deref(), "descending")?.unwrap_or(false),
+        };
+        Ok((filter, page))
+    }
+}
+
+impl AuditListForm {
+    /// The audit log's filters and page.
+    pub fn parse(self) -> Result<(audit::AuditFilter, PageRequest), AccountError> {
+        let page = list_page(self.page, self.page_size)?;
+        let filter = audit::AuditFilter {
+            subject_guid: trimmed(&self.subject_guid),
+            actor_guid: trimmed(&self.actor_guid),
+            action: trimmed(&self.action),
+        };
+        Ok((filter, page))
+    }
 }

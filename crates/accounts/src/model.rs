@@ -111,6 +111,14 @@ impl CurrentSession {
             .unwrap_or_default()
     }
 
+    /// The signed-in user's id: who acts, for the audit log.
+    pub fn user_id(&self) -> Result<desen_core::UserGuid, crate::AccountError> {
+        self.user
+            .guid
+            .parse()
+            .map_err(|_| crate::AccountError::Internal(format!("user id {:?}", self.user.guid)))
+    }
+
     pub fn viewer(&self) -> desen_core::Viewer {
         desen_core::Viewer {
             user_guid: self.user.guid.clone(),

@@ -7,7 +7,6 @@ use crate::error::AccountError;
 use crate::service::{self, AccountsContext, CreatePasswordInput, LoginInput, SignedInSession};
 use actix_web::{HttpRequest, HttpResponse, web};
 use db::DbPool;
-use desen_core::PageRequest;
 use web_api::{ApiError, blocking, checked};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -307,20 +306,11 @@ async fn auto_login_link(
     pool: Pool,
     form: web::Form<UserGuidForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let guid = form.into_inner().user_guid;
-    let (url, expires_at) = blocking(move || {
-        service::issue_auto_login(&mut *pool.get()?, &ctx, &session.user.guid, guid)
-    })
-    .await?;
+    let actor = session.user_id()?;
+    let user = user_id(form.into_inner().user_guid, "userGuid")?;
+    let (url, expires_at) =
+        blocking(move || service::issue_auto_login(&mut *pool.get()?, &ctx, &actor, &user)).await?;
     Ok(HttpResponse::Ok().json(AutoLoginLink { url, expires_at }))
-}
-
-/// The page a list form asks for: 25 rows by default, 1 to 200.
-fn list_page(page: Option<u32>, size: Option<u32>) -> Result<PageRequest, AccountError> {
-    match size.unwrap_or(25) {
-        size @ 1..=200 => Ok(PageRequest::new(page.unwrap_or(0), size)),
-        _ => Err(AccountError::InvalidForm("pageSize")),
-    }
 }
 
 /// A page of users (admin): filters, search, sort.
@@ -331,9 +321,7 @@ async fn list_users(
     pool: Pool,
     form: web::Form<UserListForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = form.into_inner();
-    let page = list_page(form.page, form.page_size)?;
-    let filter = admin::user_filter(&form)?;
+    let (filter, page) = form.into_inner().parse()?;
     let found = blocking(move || service::list_users(&mut *pool.get()?, &filter, page)).await?;
     Ok(HttpResponse::Ok().json(UserPage {
         items: found.items.into_iter().map(UserRow::from).collect(),
@@ -352,10 +340,9 @@ async fn create_user(
     pool: Pool,
     form: web::Form<CreateUserForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = form.into_inner();
-    let user =
-        blocking(move || admin::create_user(&mut *pool.get()?, &ctx, &session.user.guid, input))
-            .await?;
+    let actor = session.user_id()?;
+    let input = form.into_inner().parse()?;
+    let user = blocking(move || admin::create_user(&mut *pool.get()?, &ctx, &actor, input)).await?;
     Ok(HttpResponse::Ok().json(UserGuidAnswer {
         user_guid: user.guid,
     }))
@@ -369,8 +356,9 @@ async fn update_user(
     pool: Pool,
     form: web::Form<UpdateUserForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let edit = form.into_inner();
-    done(move || admin::update_user(&mut *pool.get()?, &session.user.guid, edit)).await
+    let actor = session.user_id()?;
+    let edit = form.into_inner().parse()?;
+    done(move || admin::update_user(&mut *pool.get()?, &actor, edit)).await
 }
 
 /// Sets a user's password (admin); their sessions end.
@@ -382,18 +370,9 @@ async fn assign_password(
     pool: Pool,
     form: web::Form<AssignPasswordForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let f = form.into_inner();
-    done(move || {
-        admin::assign_password(
-            &mut *pool.get()?,
-            &ctx,
-            &session.user.guid,
-            f.user_guid,
-            f.new_password,
-            f.new_password2,
-        )
-    })
-    .await
+    let actor = session.user_id()?;
+    let (user, password) = form.into_inner().parse()?;
+    done(move || admin::assign_password(&mut *pool.get()?, &ctx, &actor, &user, &password)).await
 }
 
 /// Sets a user's login condition and allowed addresses (admin).
@@ -404,15 +383,9 @@ async fn set_login_condition(
     pool: Pool,
     form: web::Form<LoginConditionForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let f = form.into_inner();
-    let ids = vec![
-        f.user_guid
-            .filter(|g| !g.trim().is_empty())
-            .ok_or(AccountError::InvalidForm("userGuid"))?,
-    ];
-    let rule = admin::LoginRule::parse(f.condition_type, f.condition_value, f.allowed_ips)?;
-    done(move || admin::set_login_condition(&mut *pool.get()?, &session.user.guid, &ids, &rule))
-        .await
+    let actor = session.user_id()?;
+    let (user, rule) = form.into_inner().parse()?;
+    done(move || admin::set_login_condition(&mut *pool.get()?, &actor, &[user], &rule)).await
 }
 
 /// Mails a user a link to set a new password (admin).
@@ -424,9 +397,9 @@ async fn admin_reset_password(
     pool: Pool,
     form: web::Form<UserGuidForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let ids = admin::user_ids(form.into_inner().user_guid)?;
-    done(move || admin::send_password_resets(&mut *pool.get()?, &ctx, &session.user.guid, &ids))
-        .await
+    let actor = session.user_id()?;
+    let ids = user_ids(form.into_inner().user_guid)?;
+    done(move || admin::send_password_resets(&mut *pool.get()?, &ctx, &actor, &ids)).await
 }
 
 /// Removes a user's authenticator (admin): the next sign-in enrolls a new one.
@@ -438,9 +411,9 @@ async fn reset_authenticator(
     pool: Pool,
     form: web::Form<UserGuidForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let guid = form.into_inner().user_guid;
-    done(move || admin::reset_authenticator(&mut *pool.get()?, &ctx, &session.user.guid, guid))
-        .await
+    let actor = session.user_id()?;
+    let user = user_id(form.into_inner().user_guid, "userGuid")?;
+    done(move || admin::reset_authenticator(&mut *pool.get()?, &ctx, &actor, &user)).await
 }
 
 /// Activate, suspend, cancel or expire an account (admin). Leaving `active` ends its sessions.
@@ -452,18 +425,9 @@ async fn change_account_state(
     pool: Pool,
     form: web::Form<AccountStateForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = form.into_inner();
-    let ids = admin::user_ids(form.user_guid)?;
-    done(move || {
-        admin::change_account_state(
-            &mut *pool.get()?,
-            &ctx,
-            &session.user.guid,
-            &ids,
-            form.state,
-        )
-    })
-    .await
+    let actor = session.user_id()?;
+    let (ids, state) = form.into_inner().parse()?;
+    done(move || admin::change_account_state(&mut *pool.get()?, &ctx, &actor, &ids, state)).await
 }
 
 /// Mails each user a link to set a new password (admin, bulk).
@@ -475,11 +439,11 @@ async fn bulk_reset_password(
     pool: Pool,
     form: web::Form<BulkUsersForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let ids = admin::user_ids(form.into_inner().user_guids)?;
-    let changed = blocking(move || {
-        admin::send_password_resets(&mut *pool.get()?, &ctx, &session.user.guid, &ids)
-    })
-    .await?;
+    let actor = session.user_id()?;
+    let ids = form.into_inner().users()?;
+    let changed =
+        blocking(move || admin::send_password_resets(&mut *pool.get()?, &ctx, &actor, &ids))
+            .await?;
     Ok(HttpResponse::Ok().json(BulkAnswer { changed }))
 }
 
@@ -491,13 +455,12 @@ async fn bulk_set_login_condition(
     pool: Pool,
     form: web::Form<BulkUsersForm>,
 ) -> Result<HttpResponse, ApiError> {
+    let actor = session.user_id()?;
     let f = form.into_inner();
-    let ids = admin::user_ids(f.user_guids)?;
-    let rule = admin::LoginRule::parse(f.condition_type, f.condition_value, f.allowed_ips)?;
-    let changed = blocking(move || {
-        admin::set_login_condition(&mut *pool.get()?, &session.user.guid, &ids, &rule)
-    })
-    .await?;
+    let (ids, rule) = (f.users()?, f.rule()?);
+    let changed =
+        blocking(move || admin::set_login_condition(&mut *pool.get()?, &actor, &ids, &rule))
+            .await?;
     Ok(HttpResponse::Ok().json(BulkAnswer { changed }))
 }
 
@@ -510,12 +473,12 @@ async fn bulk_change_account_state(
     pool: Pool,
     form: web::Form<BulkUsersForm>,
 ) -> Result<HttpResponse, ApiError> {
+    let actor = session.user_id()?;
     let f = form.into_inner();
-    let ids = admin::user_ids(f.user_guids)?;
-    let changed = blocking(move || {
-        admin::change_account_state(&mut *pool.get()?, &ctx, &session.user.guid, &ids, f.state)
-    })
-    .await?;
+    let (ids, state) = (f.users()?, f.state()?);
+    let changed =
+        blocking(move || admin::change_account_state(&mut *pool.get()?, &ctx, &actor, &ids, state))
+            .await?;
     Ok(HttpResponse::Ok().json(BulkAnswer { changed }))
 }
 
@@ -527,9 +490,8 @@ async fn list_customers(
     pool: Pool,
     form: web::Form<CustomerListForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let f = form.into_inner();
-    let page = list_page(f.page, f.page_size)?;
-    let found = blocking(move || admin::customers(&mut *pool.get()?, f.query, page)).await?;
+    let (query, page) = form.into_inner().parse()?;
+    let found = blocking(move || admin::customers(&mut *pool.get()?, query, page)).await?;
     Ok(HttpResponse::Ok().json(CustomerPage {
         items: found.items.into_iter().map(CustomerRow::from).collect(),
         total_count: found.total_count,
@@ -546,17 +508,10 @@ async fn add_customer(
     pool: Pool,
     form: web::Form<NewCustomerForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let f = form.into_inner();
-    let customer = blocking(move || {
-        admin::add_customer(
-            &mut *pool.get()?,
-            &session.user.guid,
-            f.name,
-            f.address,
-            f.code,
-        )
-    })
-    .await?;
+    let actor = session.user_id()?;
+    let details = form.into_inner().parse()?;
+    let customer =
+        blocking(move || admin::add_customer(&mut *pool.get()?, &actor, details)).await?;
     Ok(HttpResponse::Ok().json(CustomerBasic {
         customer_guid: customer.guid,
         customer_name: customer.name,
@@ -571,16 +526,10 @@ async fn set_customer_visibility(
     pool: Pool,
     form: web::Form<CustomerVisibilityForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let f = form.into_inner();
-    done(move || {
-        admin::set_customer_visibility(
-            &mut *pool.get()?,
-            &session.user.guid,
-            f.customer_guid,
-            f.val,
-        )
-    })
-    .await
+    let actor = session.user_id()?;
+    let (customer, visible) = form.into_inner().parse()?;
+    done(move || admin::set_customer_visibility(&mut *pool.get()?, &actor, &customer, visible))
+        .await
 }
 
 /// Deletes a customer company (admin); refused with `customer_in_use` while users or designs
@@ -593,17 +542,9 @@ async fn delete_customer(
     pool: Pool,
     form: web::Form<DeleteCustomerForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let f = form.into_inner();
-    done(move || {
-        admin::delete_customer(
-            &mut *pool.get()?,
-            &ctx,
-            &session.user.guid,
-            f.customer_guid,
-            f.cascade,
-        )
-    })
-    .await
+    let actor = session.user_id()?;
+    let (customer, cascade) = form.into_inner().parse()?;
+    done(move || admin::delete_customer(&mut *pool.get()?, &ctx, &actor, &customer, cascade)).await
 }
 
 /// A page of the admins' audit log, newest first (admin).
@@ -614,9 +555,8 @@ async fn audit_log(
     pool: Pool,
     form: web::Form<AuditListForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let f = form.into_inner();
-    let page = list_page(f.page, f.page_size)?;
-    let found = blocking(move || admin::audit_events(&mut *pool.get()?, &f, page)).await?;
+    let (filter, page) = form.into_inner().parse()?;
+    let found = blocking(move || admin::audit_events(&mut *pool.get()?, &filter, page)).await?;
     Ok(HttpResponse::Ok().json(AuditPage {
         items: found.items,
         total_count: found.total_count,

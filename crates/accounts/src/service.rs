@@ -11,7 +11,7 @@ use crate::repo;
 use crate::settings::{AccountsSettings, Limit};
 use chrono::{Duration as Span, NaiveDateTime};
 use db::DbConnection;
-use desen_core::{DomainError, Language, Page, PageRequest, time};
+use desen_core::{DomainError, Language, Page, PageRequest, UserGuid, time};
 use diesel::Connection;
 use kv::{Decision, Stores};
 use serde::{Deserialize, Serialize};
@@ -457,11 +457,10 @@ pub fn create_password(
 pub fn issue_auto_login(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    actor: &str,
-    user_guid: Option<String>,
+    actor: &UserGuid,
+    user: &UserGuid,
 ) -> Result<(String, NaiveDateTime), AccountError> {
-    let guid = required(user_guid, "userGuid")?;
-    let user = repo::user_by_guid(conn, guid.trim())?.ok_or(AccountError::NotFound)?;
+    let user = repo::user_by_guid(conn, &user.to_string())?.ok_or(AccountError::NotFound)?;
     let lifetime = Span::minutes(i64::try_from(ctx.settings.auto_login_minutes).unwrap_or(15));
     let token = new_link(conn, &user, LinkPurpose::AutoLogin, lifetime)?;
     audit::record(

@@ -5,9 +5,11 @@
 use accounts::AccountError;
 use accounts::admin;
 use accounts::credentials::totp;
+use accounts::dto::AccountStateForm;
 use accounts::model::AccountStatus;
 use accounts::service::{self, CreatePasswordInput, LoginInput, SecondFactorStep, SignedInSession};
 use accounts::settings::{AccountsSettings, Limit};
+use desen_core::UserGuid;
 use std::net::IpAddr;
 use test_support::TestWorld;
 
@@ -365,9 +367,9 @@ fn suspending_or_cancelling_ends_every_session_at_once() {
     admin::change_account_state(
         &mut world.conn(),
         &world.accounts,
-        "an admin",
-        std::slice::from_ref(&user.guid),
-        Some("stopped".into()),
+        &UserGuid::new(),
+        &[user.guid.parse().unwrap()],
+        AccountStatus::Stopped,
     )
     .unwrap();
     for token in [a.token, b.token] {
@@ -378,13 +380,11 @@ fn suspending_or_cancelling_ends_every_session_at_once() {
         );
     }
     assert_eq!(world.reload(&user).status(), AccountStatus::Stopped);
-    let bad = admin::change_account_state(
-        &mut world.conn(),
-        &world.accounts,
-        "an admin",
-        &[user.guid],
-        Some("frozen".into()),
-    );
+    let bad = AccountStateForm {
+        user_guid: Some(user.guid),
+        state: Some("frozen".into()),
+    }
+    .parse();
     assert!(matches!(bad, Err(AccountError::InvalidForm("state"))));
 }
 
@@ -395,8 +395,8 @@ fn auto_login_links_are_single_use() {
     let (url, _) = service::issue_auto_login(
         &mut world.conn(),
         &world.accounts,
-        "an admin",
-        Some(user.guid.clone()),
+        &UserGuid::new(),
+        &user.guid.parse().unwrap(),
     )
     .unwrap();
     let token = url.split("token=").nth(1).unwrap().to_owned();

@@ -88,7 +88,7 @@ impl<'a> Subject<'a> {
 /// "stopped", or "30 days"). Run it on the connection of the change, inside its transaction.
 pub fn record(
     conn: &mut DbConnection,
-    actor: &str,
+    actor: &desen_core::UserGuid,
     action: Action,
     subject: Subject<'_>,
     details: &str,
@@ -97,7 +97,7 @@ pub fn record(
         conn,
         &repo::NewEvent {
             at: desen_core::time::now(),
-            actor_guid: actor,
+            actor_guid: &actor.to_string(),
             action: action.as_str(),
             subject_kind: subject.kind,
             subject_guid: subject.guid,

@@ -1,8 +1,11 @@
 //! What the API answers, in the spec's field names (camelCase JSON).
 
+use crate::error::CatalogError;
+use crate::service::DesignEdit;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use web_api::flag;
 
 /// One channel of a colorway: which screen, and the colour it prints in (the spec's
 /// "colorizables").
@@ -155,4 +158,134 @@ pub struct DesignSummary {
     pub upload_date: NaiveDateTime,
     pub first_colorway_guid: Option<String>,
     pub thumbnail: Option<String>,
+}
+
+// ---- forms ---------------------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderForm {
+    pub design_guid: String,
+    pub colorway_guid: Option<String>,
+    pub language: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguageForm {
+    pub language: Option<String>,
+}
+
+/// The spec's design edit fields. Absent fields keep their value.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct EditForm {
+    #[serde(rename = "repeatOffset")]
+    pub repeat_offset: Option<String>,
+    #[serde(rename = "repeatDirection")]
+    pub repeat_direction: Option<String>,
+    #[serde(rename = "repeatOffsetCustomValue")]
+    pub repeat_offset_custom_value: Option<String>,
+    #[serde(rename = "isConfined")]
+    pub is_confined: Option<String>,
+    /// Engraved or not; `screenStatus` names all four states and wins when both are sent.
+    #[serde(rename = "isScreenEngraved")]
+    pub is_screen_engraved: Option<String>,
+    #[serde(rename = "screenStatus")]
+    pub screen_status: Option<String>,
+    #[serde(rename = "originalName")]
+    pub original_name: Option<String>,
+    pub studio: Option<String>,
+    pub notes: Option<String>,
+    #[serde(rename = "customerId")]
+    pub customer_id: Option<String>,
+    /// Label ids, comma-separated or a JSON array.
+    #[serde(rename = "labelIDs")]
+    pub label_ids: Option<String>,
+    /// ISO country codes, comma-separated.
+    #[serde(rename = "closedCountries")]
+    pub closed_countries: Option<String>,
+    #[serde(rename = "ownedExtra")]
+    pub owned_extra: Option<String>,
+    /// dp0..dp9 as a JSON array of ten strings.
+    #[serde(rename = "dynamicParameters")]
+    pub dynamic_parameters: Option<String>,
+}
+
+impl EditForm {
+    /// The edit the form asks for; a malformed field is `invalid_form` naming it.
+    pub fn parse(self) -> Result<DesignEdit, CatalogError> {
+        let invalid = CatalogError::InvalidForm;
+        let engraved =
+            flag(self.is_screen_engraved.as_deref(), "isScreenEngraved").map_err(invalid)?;
+        let screen_status = self
+            .screen_status
+            .or_else(|| engraved.map(|e| if e { "engraved" } else { "not_engraved" }.to_owned()));
+        let custom = match self.repeat_offset_custom_value.as_deref().map(str::trim) {
+            None => None,
+            Some("") => Some(None),
+            Some(text) => Some(Some(
+                text.replace(',', ".")
+                    .parse::<f64>()
+                    .map_err(|_| invalid("repeatOffsetCustomValue"))?,
+            )),
+        };
+        let label_ids = match self.label_ids.as_deref().map(str::trim) {
+            None => None,
+            Some(text) => Some(parse_ids(text).ok_or(invalid("labelIDs"))?),
+        };
+        let parameters = match self.dynamic_parameters {
+            None => None,
+            Some(text) => {
+                let values: Vec<String> =
+                    serde_json::from_str(&text).map_err(|_| invalid("dynamicParameters"))?;
+                Some(<[String; 10]>::try_from(values).map_err(|_| invalid("dynamicParameters"))?)
+            }
+        };
+        Ok(DesignEdit {
+            repeat_direction: self.repeat_direction,
+            repeat_offset: self.repeat_offset,
+            repeat_offset_custom: custom,
+            is_confined: flag(self.is_confined.as_deref(), "isConfined").map_err(invalid)?,
+            screen_status,
+            original_name: self.original_name,
+            studio: self.studio,
+            notes: self.notes,
+            customer: match self.customer_id.as_deref().map(str::trim) {
+                None => None,
+                Some("") => Some(None),
+                // A malformed id names no customer, like an unknown one.
+                Some(text) => Some(Some(
+                    text.parse().map_err(|_| CatalogError::CustomerNotFound)?,
+                )),
+            },
+            label_ids,
+            closed_countries: self.closed_countries.map(|text| {
+                text.split(',')
+                    .map(str::to_owned)
+                    .filter(|c| !c.trim().is_empty())
+                    .collect()
+            }),
+            owned_extra: flag(self.owned_extra.as_deref(), "ownedExtra").map_err(invalid)?,
+            parameters,
+        })
+    }
+}
+
+/// "1,2,3" or "[1,2,3]" or "" (no labels).
+fn parse_ids(text: &str) -> Option<Vec<i32>> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+    inner
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.trim_matches('"').parse().ok())
+        .collect()
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct SearchQuery {
+    pub query: Option<String>,
+    pub page: Option<u32>,
+    #[serde(rename = "pageSize")]
+    pub page_size: Option<u32>,
 }

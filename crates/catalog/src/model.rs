@@ -132,6 +132,15 @@ pub struct Design {
 }
 
 impl Design {
+    /// The design's id, typed. Stored ids are UUIDs written by [`DesignGuid::new`].
+    pub fn id(&self) -> Result<desen_core::DesignGuid, crate::CatalogError> {
+        self.guid
+            .parse()
+            .map_err(|_| crate::CatalogError::Internal(format!("design id {:?}", self.guid)))
+    }
+}
+
+impl Design {
     /// Size in centimetres at the design's resolution, rounded to 2 decimals.
     pub fn size_cm(&self) -> (f64, f64) {
         let dpi = if self.dpi > 0.0 { self.dpi } else { 72.0 };

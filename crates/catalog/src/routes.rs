@@ -2,15 +2,14 @@
 
 use crate::dto::*;
 use crate::error::CatalogError;
-use crate::service::{self, DesignEdit};
+use crate::service;
 use accounts::{Admin, CurrentSession, SignedIn};
 use actix_web::{HttpResponse, web};
 use db::DbPool;
 use desen_core::{Language, PageRequest};
-use serde::Deserialize;
 use storage::Storage;
-use utoipa::{IntoParams, ToSchema};
-use web_api::{ApiError, blocking, flag};
+use utoipa::ToSchema;
+use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/design/header", web::post().to(design_header))
@@ -45,20 +44,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub struct CatalogApi;
 
 type Pool = web::Data<DbPool>;
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HeaderForm {
-    pub design_guid: String,
-    pub colorway_guid: Option<String>,
-    pub language: Option<String>,
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LanguageForm {
-    pub language: Option<String>,
-}
 
 /// The design header of a design the user may see.
 #[utoipa::path(post, path = "/service/design/header", request_body(content = HeaderForm, content_type = "application/x-www-form-urlencoded"),
@@ -100,106 +85,6 @@ async fn admin_design_header(
     Ok(HttpResponse::Ok().json(header))
 }
 
-/// The spec's design edit fields. Absent fields keep their value.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct EditForm {
-    #[serde(rename = "repeatOffset")]
-    pub repeat_offset: Option<String>,
-    #[serde(rename = "repeatDirection")]
-    pub repeat_direction: Option<String>,
-    #[serde(rename = "repeatOffsetCustomValue")]
-    pub repeat_offset_custom_value: Option<String>,
-    #[serde(rename = "isConfined")]
-    pub is_confined: Option<String>,
-    /// Engraved or not; `screenStatus` names all four states and wins when both are sent.
-    #[serde(rename = "isScreenEngraved")]
-    pub is_screen_engraved: Option<String>,
-    #[serde(rename = "screenStatus")]
-    pub screen_status: Option<String>,
-    #[serde(rename = "originalName")]
-    pub original_name: Option<String>,
-    pub studio: Option<String>,
-    pub notes: Option<String>,
-    #[serde(rename = "customerId")]
-    pub customer_id: Option<String>,
-    /// Label ids, comma-separated or a JSON array.
-    #[serde(rename = "labelIDs")]
-    pub label_ids: Option<String>,
-    /// ISO country codes, comma-separated.
-    #[serde(rename = "closedCountries")]
-    pub closed_countries: Option<String>,
-    #[serde(rename = "ownedExtra")]
-    pub owned_extra: Option<String>,
-    /// dp0..dp9 as a JSON array of ten strings.
-    #[serde(rename = "dynamicParameters")]
-    pub dynamic_parameters: Option<String>,
-}
-
-impl EditForm {
-    fn into_edit(self) -> Result<DesignEdit, CatalogError> {
-        let invalid = CatalogError::InvalidForm;
-        let engraved =
-            flag(self.is_screen_engraved.as_deref(), "isScreenEngraved").map_err(invalid)?;
-        let screen_status = self
-            .screen_status
-            .or_else(|| engraved.map(|e| if e { "engraved" } else { "not_engraved" }.to_owned()));
-        let custom = match self.repeat_offset_custom_value.as_deref().map(str::trim) {
-            None => None,
-            Some("") => Some(None),
-            Some(text) => Some(Some(
-                text.replace(',', ".")
-                    .parse::<f64>()
-                    .map_err(|_| invalid("repeatOffsetCustomValue"))?,
-            )),
-        };
-        let label_ids = match self.label_ids.as_deref().map(str::trim) {
-            None => None,
-            Some(text) => Some(parse_ids(text).ok_or(invalid("labelIDs"))?),
-        };
-        let parameters = match self.dynamic_parameters {
-            None => None,
-            Some(text) => {
-                let values: Vec<String> =
-                    serde_json::from_str(&text).map_err(|_| invalid("dynamicParameters"))?;
-                Some(<[String; 10]>::try_from(values).map_err(|_| invalid("dynamicParameters"))?)
-            }
-        };
-        Ok(DesignEdit {
-            repeat_direction: self.repeat_direction,
-            repeat_offset: self.repeat_offset,
-            repeat_offset_custom: custom,
-            is_confined: flag(self.is_confined.as_deref(), "isConfined").map_err(invalid)?,
-            screen_status,
-            original_name: self.original_name,
-            studio: self.studio,
-            notes: self.notes,
-            customer: self
-                .customer_id
-                .map(|c| Some(c).filter(|c| !c.trim().is_empty())),
-            label_ids,
-            closed_countries: self.closed_countries.map(|text| {
-                text.split(',')
-                    .map(str::to_owned)
-                    .filter(|c| !c.trim().is_empty())
-                    .collect()
-            }),
-            owned_extra: flag(self.owned_extra.as_deref(), "ownedExtra").map_err(invalid)?,
-            parameters,
-        })
-    }
-}
-
-/// "1,2,3" or "[1,2,3]" or "" (no labels).
-fn parse_ids(text: &str) -> Option<Vec<i32>> {
-    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
-    inner
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| s.trim_matches('"').parse().ok())
-        .collect()
-}
-
 /// Edit a design (staff).
 #[utoipa::path(put, path = "/service/design/header/{recognizer}", request_body(content = EditForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = DesignHeader), (status = "4XX", body = ApiError)))]
@@ -209,14 +94,12 @@ async fn edit_design(
     recognizer: web::Path<String>,
     form: web::Form<EditForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let edit = form.into_inner().into_edit()?;
+    let edit = form.into_inner().parse()?;
     let language = session.language(None);
     let viewer = session.viewer();
     let header = blocking(move || {
         let mut conn = pool.get()?;
-        let edited = diesel::Connection::transaction(&mut *conn, |conn| {
-            service::edit_design(conn, &viewer, &recognizer, edit)
-        })?;
+        let edited = service::edit_design(&mut conn, &viewer, &recognizer, edit)?;
         service::design_header(&mut conn, &viewer, &edited.guid, language)
     })
     .await?;
@@ -237,32 +120,8 @@ async fn delete_design(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let viewer = session.viewer();
-    blocking(move || {
-        let keys = diesel::Connection::transaction(&mut *pool.get()?, |conn| {
-            service::delete_design(conn, &viewer, &id)
-        })?;
-        // The rows are gone; the files follow. A failure here leaves unreferenced files, which
-        // are logged rather than resurrecting the design.
-        for key in keys {
-            if let Err(error) = storage
-                .delete_prefix(&key)
-                .and_then(|_| storage.delete(&key))
-            {
-                tracing::warn!(%key, %error, "could not remove the files of a deleted design");
-            }
-        }
-        Ok::<_, CatalogError>(())
-    })
-    .await?;
+    blocking(move || service::delete_design(&mut *pool.get()?, &storage, &viewer, &id)).await?;
     Ok(HttpResponse::Ok().json(DeletedAnswer { deleted: true }))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct SearchQuery {
-    pub query: Option<String>,
-    pub page: Option<u32>,
-    #[serde(rename = "pageSize")]
-    pub page_size: Option<u32>,
 }
 
 /// Staff design search by number, original name, studio or notes.

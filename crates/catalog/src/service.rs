@@ -9,9 +9,13 @@ use crate::swatch_index;
 use crate::visibility::scope_of;
 use chrono::NaiveDateTime;
 use db::DbConnection;
-use desen_core::{Language, Page, PageRequest, Viewer, slug, time};
+use desen_core::{
+    ColorwayGuid, CustomerGuid, DesignGuid, Language, Page, PageRequest, Viewer, slug, time,
+};
+use diesel::Connection;
 use imaging::render::{THUMBNAILS, urls};
 use std::collections::BTreeMap;
+use storage::Storage;
 
 /// Limits of the free-text fields of the design edit.
 const MAX_TEXT: usize = 200;
@@ -209,13 +213,18 @@ pub struct AddedDesign {
     pub colorways: Vec<(String, String)>,
 }
 
-/// Adds a design with its channels and colorways. Call inside the caller's transaction.
+/// Adds a design with its channels and colorways, all or nothing.
 pub fn add_design(conn: &mut DbConnection, new: NewDesign) -> Result<AddedDesign, CatalogError> {
+    conn.transaction(|conn| add_design_now(conn, new))
+}
+
+fn add_design_now(conn: &mut DbConnection, new: NewDesign) -> Result<AddedDesign, CatalogError> {
     if repo::number_taken(conn, &new.number)? {
         return Err(CatalogError::DuplicateNumber(new.number));
     }
     archive(conn, new.archive_id)?;
-    let guid = uuid::Uuid::new_v4().to_string();
+    let id = DesignGuid::new();
+    let guid = id.to_string();
     let channel_count = i32::try_from(new.channels.len()).unwrap_or(i32::MAX);
     repo::insert_design(
         conn,
@@ -312,7 +321,7 @@ pub fn add_design(conn: &mut DbConnection, new: NewDesign) -> Result<AddedDesign
         added.push((colorway_guid, colorway.name));
     }
     swatch_index::index_design(conn, &guid, &palette)?;
-    pools::service::refresh_design(conn, &guid)?;
+    pools::service::refresh_design(conn, &id)?;
     Ok(AddedDesign {
         guid,
         number: new.number,
@@ -331,8 +340,8 @@ pub fn existing_file(
 
 pub fn add_order(
     conn: &mut DbConnection,
-    design: &str,
-    customer: Option<&str>,
+    design: &DesignGuid,
+    customer: Option<&CustomerGuid>,
     amount: f64,
     order_type: &str,
     ordered_at: NaiveDateTime,
@@ -341,8 +350,8 @@ pub fn add_order(
         conn,
         &DesignOrder {
             id: uuid::Uuid::new_v4().to_string(),
-            design_guid: design.to_owned(),
-            customer_guid: customer.map(str::to_owned),
+            design_guid: design.to_string(),
+            customer_guid: customer.map(CustomerGuid::to_string),
             amount,
             order_type: order_type.to_owned(),
             ordered_at,
@@ -544,19 +553,20 @@ pub fn admin_search(
 }
 
 /// Replaces the pinned designs: they lead the default listing in this order.
-pub fn set_pins(conn: &mut DbConnection, designs: &[String]) -> Result<(), CatalogError> {
-    Ok(repo::set_pins(conn, designs)?)
+pub fn set_pins(conn: &mut DbConnection, designs: &[DesignGuid]) -> Result<(), CatalogError> {
+    let designs: Vec<String> = designs.iter().map(DesignGuid::to_string).collect();
+    Ok(conn.transaction(|conn| repo::set_pins(conn, &designs))?)
 }
 
 /// The renditions key of a colorway `viewer` may see; "not found" otherwise.
 pub fn rendition_of(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    design: &str,
-    colorway: &str,
+    design: &DesignGuid,
+    colorway: &ColorwayGuid,
 ) -> Result<String, CatalogError> {
     let scope = scope_of(conn, viewer)?;
-    repo::visible_colorway(conn, &scope, design, colorway)?
+    repo::visible_colorway(conn, &scope, &design.to_string(), &colorway.to_string())?
         .map(|c| c.renditions_key)
         .ok_or(CatalogError::DesignNotFound)
 }
@@ -574,7 +584,7 @@ pub struct DesignEdit {
     pub original_name: Option<String>,
     pub studio: Option<String>,
     pub notes: Option<String>,
-    pub customer: Option<Option<String>>,
+    pub customer: Option<Option<CustomerGuid>>,
     pub label_ids: Option<Vec<i32>>,
     pub closed_countries: Option<Vec<String>>,
     pub owned_extra: Option<bool>,
@@ -593,8 +603,17 @@ fn bounded(text: String, max: usize, field: &'static str) -> Result<String, Cata
     Ok(text)
 }
 
-/// Applies an edit to a design (staff only; the route checks the role).
+/// Applies an edit to a design (staff only; the route checks the role), all or nothing.
 pub fn edit_design(
+    conn: &mut DbConnection,
+    staff: &Viewer,
+    recognizer: &str,
+    edit: DesignEdit,
+) -> Result<DesignHeaderRef, CatalogError> {
+    conn.transaction(|conn| edit_design_now(conn, staff, recognizer, edit))
+}
+
+fn edit_design_now(
     conn: &mut DbConnection,
     staff: &Viewer,
     recognizer: &str,
@@ -642,9 +661,7 @@ pub fn edit_design(
         design.notes = bounded(notes, MAX_NOTES, "notes")?;
     }
     if let Some(customer) = edit.customer {
-        let customer = customer
-            .map(|c| c.trim().to_owned())
-            .filter(|c| !c.is_empty());
+        let customer = customer.map(|c| c.to_string());
         if let Some(guid) = &customer
             && !repo::customer_exists(conn, guid)?
         {
@@ -695,7 +712,7 @@ pub fn edit_design(
         )?;
     }
     // Labels, customer, confinement and parameters decide pool membership.
-    pools::service::refresh_design(conn, &design.guid)?;
+    pools::service::refresh_design(conn, &design.id()?)?;
     Ok(DesignHeaderRef {
         guid: design.guid,
         number: design.number,
@@ -709,9 +726,26 @@ pub struct DesignHeaderRef {
     pub number: String,
 }
 
-/// Deletes a design and answers the object keys (renditions, production files) no other design
-/// uses, for the caller to remove once the transaction has committed.
+/// Deletes a design, then the files (renditions, production files) no other design uses. The
+/// rows go first: a failure with the files leaves unreferenced files (logged), never a design
+/// whose files are gone. Answers the removed keys.
 pub fn delete_design(
+    conn: &mut DbConnection,
+    storage: &Storage,
+    staff: &Viewer,
+    recognizer: &str,
+) -> Result<Vec<String>, CatalogError> {
+    let keys = conn.transaction(|conn| delete_design_rows(conn, staff, recognizer))?;
+    for key in &keys {
+        if let Err(error) = storage.delete_prefix(key).and_then(|_| storage.delete(key)) {
+            tracing::warn!(%key, %error, "could not remove the files of a deleted design");
+        }
+    }
+    Ok(keys)
+}
+
+/// The design's rows, and the keys of the files only it uses.
+fn delete_design_rows(
     conn: &mut DbConnection,
     staff: &Viewer,
     recognizer: &str,

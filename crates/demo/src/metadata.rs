@@ -7,7 +7,7 @@ use catalog::service::{self as catalog_service, DesignEdit};
 use chrono::{Duration, NaiveDateTime, NaiveTime};
 use db::DbConnection;
 use db::schema::{colorways, designs};
-use desen_core::{Language, Viewer, time};
+use desen_core::{CustomerGuid, DesignGuid, Language, Viewer, time};
 use diesel::prelude::*;
 
 use crate::palette::Mood;
@@ -280,9 +280,13 @@ pub fn apply(
 ) -> anyhow::Result<MetaReport> {
     let mut rng = Rng::new(seed);
     let labels = create_labels(conn)?;
-    let mut customers = Vec::new();
+    let mut customers: Vec<CustomerGuid> = Vec::new();
     for name in CUSTOMERS {
-        customers.push(accounts::service::ensure_customer(conn, name)?.guid);
+        customers.push(
+            accounts::service::ensure_customer(conn, name)?
+                .guid
+                .parse()?,
+        );
     }
     let now = time::now();
     let years = Duration::days(3 * 365);
@@ -339,10 +343,10 @@ pub fn apply(
             edit.notes = Some(rng.pick(&NOTES).to_owned());
         }
         // A few designs are confined to a customer.
-        let confined_to = (i % 10 == 4).then(|| customers[(i / 10) % customers.len()].clone());
+        let confined_to = (i % 10 == 4).then(|| customers[(i / 10) % customers.len()]);
         if let Some(customer) = &confined_to {
             edit.is_confined = Some(true);
-            edit.customer = Some(Some(customer.clone()));
+            edit.customer = Some(Some(*customer));
             if rng.chance(0.5) {
                 edit.closed_countries = Some(vec!["TR".into(), "AZ".into()]);
             }
@@ -389,16 +393,23 @@ pub fn apply(
                     break;
                 }
                 let customer = match &confined_to {
-                    Some(c) => Some(c.clone()),
+                    Some(c) => Some(*c),
                     None if rng.chance(0.1) => None,
-                    None => Some(customers[rng.below(customers.len())].clone()),
+                    None => Some(customers[rng.below(customers.len())]),
                 };
                 let (kind, amount) = match k {
                     0 => ("sample", f64::from(rng.between(1, 12) as u32) * 5.0),
                     1 => ("production", f64::from(rng.between(10, 160) as u32) * 50.0),
                     _ => ("reorder", f64::from(rng.between(6, 80) as u32) * 50.0),
                 };
-                catalog_service::add_order(conn, &a.guid, customer.as_deref(), amount, kind, at)?;
+                catalog_service::add_order(
+                    conn,
+                    &a.guid.parse()?,
+                    customer.as_ref(),
+                    amount,
+                    kind,
+                    at,
+                )?;
                 orders += 1;
                 at += Duration::days(rng.between(14, 200) as i64)
                     + Duration::hours(rng.below(9) as i64);
@@ -406,15 +417,15 @@ pub fn apply(
         }
     }
     // Two open designs lead the default listing, as the studio's picks.
-    let picks: Vec<String> = added
+    let picks: Vec<DesignGuid> = added
         .iter()
         .enumerate()
         .filter(|(i, _)| i % 10 != 4)
-        .map(|(_, a)| a.guid.clone())
+        .map(|(_, a)| a.guid.parse())
         .skip(5)
         .step_by(7)
         .take(2)
-        .collect();
+        .collect::<Result<_, _>>()?;
     catalog_service::set_pins(conn, &picks)?;
     Ok(MetaReport {
         labels: labels.len(),

@@ -23,7 +23,7 @@ use chrono::{Datelike, NaiveDateTime, Utc};
 use common::{Client, TempDir};
 use db::sql::Sql;
 use db::{Backend, DbConnection};
-use desen_core::Language;
+use desen_core::{Language, UserGuid};
 use diesel::connection::{Connection, InstrumentationEvent, SimpleConnection};
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
@@ -1003,7 +1003,7 @@ fn write_pools(conn: &mut DbConnection, archive: &Archive) -> Vec<(String, i64)>
             .collect();
         let answer = pools::service::save_pool(
             conn,
-            "bench",
+            &UserGuid::new(),
             PoolSave {
                 uniqueid: None,
                 name: format!("Pool {p:02}"),
@@ -1047,7 +1047,8 @@ fn write_users(conn: &mut DbConnection, archive: &Archive, pool: &str) -> Users 
     create("staff@bench.test", true, None);
     create("customer@bench.test", false, Some(&archive.customers[0]));
     let pooled = create("pooled@bench.test", false, Some(&archive.customers[4]));
-    pools::service::assign(conn, "bench", &pooled, Some(pool)).unwrap();
+    let pooled_id: UserGuid = pooled.parse().unwrap();
+    pools::service::assign(conn, &UserGuid::new(), &pooled_id, Some(pool)).unwrap();
     Users {
         staff: "staff@bench.test".into(),
         customer: "customer@bench.test".into(),

@@ -154,6 +154,10 @@ async fn serve(
         return Err(ApiError::internal());
     };
     let viewer = session.viewer();
+    // A malformed id names no design, like an unknown one.
+    let (Ok(design), Ok(colorway)) = (design.parse(), colorway.parse()) else {
+        return Err(CatalogError::DesignNotFound.into());
+    };
     let db = pool.clone();
     let key = blocking(move || service::rendition_of(&mut *db.get()?, &viewer, &design, &colorway))
         .await?;

@@ -115,7 +115,7 @@ async fn creating_a_user_checks_every_field_and_refuses_a_taken_address() {
         let conn = &mut world.conn();
         let saved = pools::service::save_pool(
             conn,
-            "test",
+            &desen_core::UserGuid::new(),
             pools::dto::PoolSave {
                 name: "Summer".into(),
                 dtos: vec![pools::PoolCriteria::default()],

@@ -286,8 +286,8 @@ fn files_become_designs_with_colorways_channels_and_renditions() {
         let key = catalog_service::rendition_of(
             &mut f.world.conn(),
             &staff(),
-            &colorway.design_guid,
-            &colorway.colorway_guid,
+            &colorway.design_guid.parse().expect("design id"),
+            &colorway.colorway_guid.parse().expect("colorway id"),
         )
         .expect("key");
         for name in [
@@ -617,12 +617,9 @@ fn deleting_a_design_removes_its_renditions_and_original() {
     service::add_to_archive(&mut f.world.conn(), &job).expect("add");
     service::complete_transfer(&mut f.world.conn(), &f.ctx, &job).expect("complete");
     let keys =
-        catalog_service::delete_design(&mut f.world.conn(), &staff(), "01-0001").expect("delete");
+        catalog_service::delete_design(&mut f.world.conn(), &f.ctx.storage, &staff(), "01-0001")
+            .expect("delete");
     assert_eq!(keys.len(), 2, "renditions and original: {keys:?}");
-    for key in keys {
-        f.ctx.storage.delete_prefix(&key).expect("delete");
-        f.ctx.storage.delete(&key).expect("delete");
-    }
     assert!(f.ctx.storage.list("renditions").expect("list").is_empty());
     assert!(f.ctx.storage.list("originals").expect("list").is_empty());
 }

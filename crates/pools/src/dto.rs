@@ -1,5 +1,7 @@
 use crate::criteria::PoolCriteria;
+use crate::error::PoolError;
 use chrono::NaiveDateTime;
+use desen_core::UserGuid;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -32,4 +34,49 @@ pub struct PoolAnswer {
     pub member_count: i64,
     pub user_count: i64,
     pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PoolForm {
+    pub bag_id: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignForm {
+    /// The pool; empty to take the user's pool away.
+    pub bag_id: Option<String>,
+    pub user_guid: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExplainForm {
+    pub user_guid: String,
+    /// The design's number (or its id).
+    pub design_number: String,
+}
+
+impl AssignForm {
+    /// The user, and their pool (`None` takes it away). A malformed id names no user.
+    pub fn parse(self) -> Result<(UserGuid, Option<String>), PoolError> {
+        let user = self
+            .user_guid
+            .parse()
+            .map_err(|_| PoolError::UserNotFound)?;
+        let bag = self.bag_id.filter(|b| !b.trim().is_empty());
+        Ok((user, bag))
+    }
+}
+
+impl ExplainForm {
+    /// The user and the design's number or id. A malformed user id names no user.
+    pub fn parse(self) -> Result<(UserGuid, String), PoolError> {
+        let user = self
+            .user_guid
+            .parse()
+            .map_err(|_| PoolError::UserNotFound)?;
+        Ok((user, self.design_number))
+    }
 }

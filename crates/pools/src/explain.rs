@@ -7,6 +7,7 @@ use crate::repo;
 use crate::service::{Scope, searches};
 use db::DbConnection;
 use db::sql::Sql;
+use desen_core::UserGuid;
 use diesel::sql_types::BigInt;
 use diesel::{QueryableByName, RunQueryDsl};
 use serde::Serialize;
@@ -55,11 +56,11 @@ fn meets(conn: &mut DbConnection, design: &str, condition: &Sql) -> Result<bool,
 /// Explains the user's view of the design (given by number or id).
 pub fn explain(
     conn: &mut DbConnection,
-    user: &str,
+    user: &UserGuid,
     design: &str,
 ) -> Result<Explanation, PoolError> {
     let (in_house, admin, customer, pool) =
-        repo::user_facts(conn, user)?.ok_or(PoolError::UserNotFound)?;
+        repo::user_facts(conn, &user.to_string())?.ok_or(PoolError::UserNotFound)?;
     let mut answer = Explanation {
         visible: false,
         rule: "no_design",

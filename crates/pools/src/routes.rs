@@ -1,15 +1,12 @@
 //! Pool administration: list, save, delete, assign. (The preview of what a criteria set admits,
 //! `/admin/pool/search` and `/count`, is a search: it lives in `catalog`.)
 
-use crate::dto::{PoolAnswer, PoolSave};
+use crate::dto::{AssignForm, ExplainForm, PoolAnswer, PoolForm, PoolSave};
 use crate::explain::{Explanation, SearchVerdict};
 use crate::service;
 use accounts::Admin;
 use actix_web::{HttpResponse, web};
 use db::DbPool;
-use diesel::Connection;
-use serde::Deserialize;
-use utoipa::ToSchema;
 use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -48,19 +45,10 @@ async fn save_pool(
     pool: Pool,
     save: web::Json<PoolSave>,
 ) -> Result<HttpResponse, ApiError> {
+    let actor = session.user_id()?;
     let save = save.into_inner();
-    let saved = blocking(move || {
-        let mut conn = pool.get()?;
-        conn.transaction(|conn| service::save_pool(conn, &session.user.guid, save))
-    })
-    .await?;
+    let saved = blocking(move || service::save_pool(&mut *pool.get()?, &actor, save)).await?;
     Ok(HttpResponse::Ok().json(saved))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PoolForm {
-    pub bag_id: String,
 }
 
 /// Deletes a pool; its users see the open archive again.
@@ -71,20 +59,9 @@ async fn delete_pool(
     pool: Pool,
     form: web::Form<PoolForm>,
 ) -> Result<HttpResponse, ApiError> {
-    blocking(move || {
-        let mut conn = pool.get()?;
-        conn.transaction(|conn| service::delete_pool(conn, &session.user.guid, &form.bag_id))
-    })
-    .await?;
+    let actor = session.user_id()?;
+    blocking(move || service::delete_pool(&mut *pool.get()?, &actor, &form.bag_id)).await?;
     Ok(HttpResponse::NoContent().finish())
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AssignForm {
-    /// The pool; empty to take the user's pool away.
-    pub bag_id: Option<String>,
-    pub user_guid: String,
 }
 
 /// Assigns a pool to a user (spec: bagId, userGuid).
@@ -95,22 +72,10 @@ async fn assign_pool(
     pool: Pool,
     form: web::Form<AssignForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = form.into_inner();
-    blocking(move || {
-        let mut conn = pool.get()?;
-        let bag = form.bag_id.as_deref().filter(|b| !b.trim().is_empty());
-        conn.transaction(|conn| service::assign(conn, &session.user.guid, &form.user_guid, bag))
-    })
-    .await?;
+    let actor = session.user_id()?;
+    let (user, bag) = form.into_inner().parse()?;
+    blocking(move || service::assign(&mut *pool.get()?, &actor, &user, bag.as_deref())).await?;
     Ok(HttpResponse::NoContent().finish())
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ExplainForm {
-    pub user_guid: String,
-    /// The design's number (or its id).
-    pub design_number: String,
 }
 
 /// Why the user can or cannot see the design: the pool rule that admits or hides it.
@@ -121,10 +86,8 @@ async fn explain(
     pool: Pool,
     form: web::Form<ExplainForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = form.into_inner();
-    let answer = blocking(move || {
-        crate::explain::explain(&mut *pool.get()?, &form.user_guid, &form.design_number)
-    })
-    .await?;
+    let (user, design) = form.into_inner().parse()?;
+    let answer =
+        blocking(move || crate::explain::explain(&mut *pool.get()?, &user, &design)).await?;
     Ok(HttpResponse::Ok().json(answer))
 }

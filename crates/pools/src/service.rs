@@ -9,7 +9,8 @@ use audit::{Action, Subject};
 use chrono::Utc;
 use db::DbConnection;
 use db::sql::{Predicate, Sql};
-use desen_core::Viewer;
+use desen_core::{DesignGuid, UserGuid, Viewer};
+use diesel::Connection;
 use diesel::RunQueryDsl;
 
 /// Which designs a viewer may see. [`Scope::predicate`] is the rule every design, colorway and
@@ -146,16 +147,18 @@ pub fn refresh_pool(conn: &mut DbConnection, pool: &str) -> Result<(), PoolError
     Ok(())
 }
 
-/// Recomputes the pools a design belongs to: after it was added or edited.
-pub fn refresh_design(conn: &mut DbConnection, design: &str) -> Result<(), PoolError> {
+/// Recomputes the pools a design belongs to: after it was added or edited (in the caller's
+/// transaction).
+pub fn refresh_design(conn: &mut DbConnection, design: &DesignGuid) -> Result<(), PoolError> {
+    let design = design.to_string();
     let mut clear = Sql::new("DELETE FROM pool_members WHERE design_guid = ");
-    clear.bind(design);
+    clear.bind(&design);
     clear.execute(conn)?;
     for pool in repo::all(conn)? {
         let mut fill = Sql::new("INSERT INTO pool_members (pool_guid, design_guid) SELECT ");
         fill.bind(&pool.guid)
             .push(", designs.guid FROM designs WHERE designs.guid = ")
-            .bind(design)
+            .bind(&design)
             .push(" AND (")
             .append(&membership(conn, &pool.guid)?)
             .push(")");
@@ -167,7 +170,15 @@ pub fn refresh_design(conn: &mut DbConnection, design: &str) -> Result<(), PoolE
 /// Creates the pool (no `uniqueid`) or replaces it, then recomputes its members.
 pub fn save_pool(
     conn: &mut DbConnection,
-    actor: &str,
+    actor: &UserGuid,
+    save: PoolSave,
+) -> Result<PoolAnswer, PoolError> {
+    conn.transaction(|conn| save_pool_now(conn, actor, save))
+}
+
+fn save_pool_now(
+    conn: &mut DbConnection,
+    actor: &UserGuid,
     save: PoolSave,
 ) -> Result<PoolAnswer, PoolError> {
     let name = save.name.trim().to_owned();
@@ -265,38 +276,43 @@ pub fn all_pools(conn: &mut DbConnection) -> Result<Vec<PoolAnswer>, PoolError> 
         .collect()
 }
 
-pub fn delete_pool(conn: &mut DbConnection, actor: &str, pool: &str) -> Result<(), PoolError> {
-    let found = repo::find(conn, pool)?.ok_or(PoolError::PoolNotFound)?;
-    repo::delete(conn, pool)?;
-    audit::record(
-        conn,
-        actor,
-        Action::PoolDeleted,
-        Subject::pool(&found.guid, &found.name),
-        "",
-    )?;
-    Ok(())
+pub fn delete_pool(conn: &mut DbConnection, actor: &UserGuid, pool: &str) -> Result<(), PoolError> {
+    conn.transaction(|conn| {
+        let found = repo::find(conn, pool)?.ok_or(PoolError::PoolNotFound)?;
+        repo::delete(conn, pool)?;
+        audit::record(
+            conn,
+            actor,
+            Action::PoolDeleted,
+            Subject::pool(&found.guid, &found.name),
+            "",
+        )?;
+        Ok(())
+    })
 }
 
 /// Gives the user the pool, or takes their pool away (`None`).
 pub fn assign(
     conn: &mut DbConnection,
-    actor: &str,
-    user: &str,
+    actor: &UserGuid,
+    user: &UserGuid,
     pool: Option<&str>,
 ) -> Result<(), PoolError> {
-    let name = match pool {
-        Some(pool) => repo::find(conn, pool)?.ok_or(PoolError::PoolNotFound)?.name,
-        None => String::new(),
-    };
-    let email = repo::user_email(conn, user)?.ok_or(PoolError::UserNotFound)?;
-    repo::assign(conn, user, pool)?;
-    audit::record(
-        conn,
-        actor,
-        Action::PoolAssigned,
-        Subject::user(user, &email),
-        &name,
-    )?;
-    Ok(())
+    let user = user.to_string();
+    conn.transaction(|conn| {
+        let name = match pool {
+            Some(pool) => repo::find(conn, pool)?.ok_or(PoolError::PoolNotFound)?.name,
+            None => String::new(),
+        };
+        let email = repo::user_email(conn, &user)?.ok_or(PoolError::UserNotFound)?;
+        repo::assign(conn, &user, pool)?;
+        audit::record(
+            conn,
+            actor,
+            Action::PoolAssigned,
+            Subject::user(&user, &email),
+            &name,
+        )?;
+        Ok(())
+    })
 }

@@ -15,7 +15,7 @@ use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
 use db::DbConnection;
 use db::schema::{design_pins, designs, pool_members};
 use desen_core::color::ciede2000;
-use desen_core::{DomainError, Language, PageRequest, Viewer};
+use desen_core::{DomainError, Language, PageRequest, UserGuid, Viewer};
 use diesel::prelude::*;
 use pools::PoolCriteria;
 use pools::Scope;
@@ -27,6 +27,11 @@ use std::sync::{Arc, Mutex, PoisonError, Weak};
 use test_support::TestWorld;
 
 // ---- data ---------------------------------------------------------------------------------------
+
+/// A stored id, typed (users, customers, designs).
+fn id<T: std::str::FromStr>(text: &str) -> T {
+    text.parse().ok().expect("a stored id")
+}
 
 /// "Today" of every search: a Wednesday in January, so last month and last year cross a year.
 fn today() -> NaiveDate {
@@ -414,8 +419,8 @@ fn store(conn: &mut DbConnection, doc: &mut Doc) {
         let at = doc.uploaded_at + Duration::days(k as i64 + 1);
         service::add_order(
             conn,
-            &doc.guid,
-            doc.customer.as_deref(),
+            &id(&doc.guid),
+            doc.customer.as_deref().map(id).as_ref(),
             100.0,
             "sample",
             at,
@@ -641,7 +646,7 @@ impl Fixture {
         let (searches, explicit) = pool_contents(data, rng);
         let pool = pools::service::save_pool(
             conn,
-            "test",
+            &UserGuid::new(),
             PoolSave {
                 name: "Selection".into(),
                 dtos: searches.clone(),
@@ -650,7 +655,13 @@ impl Fixture {
             },
         )
         .expect("pool");
-        pools::service::assign(conn, "test", &pooled.guid, Some(&pool.uniqueid)).expect("assign");
+        pools::service::assign(
+            conn,
+            &UserGuid::new(),
+            &id(&pooled.guid),
+            Some(&pool.uniqueid),
+        )
+        .expect("assign");
         let scope = |conn: &mut DbConnection, viewer: &Viewer| {
             pools::scope_of(conn, viewer).expect("scope")
         };
@@ -1548,7 +1559,7 @@ fn explanations_agree_with_what_each_user_sees() {
             continue;
         };
         for doc in &fx.data.docs {
-            let why = pools::explain::explain(conn, user, &doc.number).expect("explain");
+            let why = pools::explain::explain(conn, &id(user), &doc.number).expect("explain");
             let context = format!("[{}] {}: {why:?}", view.name, doc.number);
             assert_eq!(why.visible, view.reference.admits(doc), "{context}");
             assert_eq!(why.design_guid.as_deref(), Some(doc.guid.as_str()));
@@ -1590,7 +1601,7 @@ fn explanations_agree_with_what_each_user_sees() {
             }
             rules.insert(why.rule);
         }
-        let missing = pools::explain::explain(conn, user, "no-such-number").expect("explain");
+        let missing = pools::explain::explain(conn, &id(user), "no-such-number").expect("explain");
         assert_eq!((missing.visible, missing.rule), (false, "no_design"));
     }
     // The data exercises every rule but staff (the staff view has no stored user).
@@ -1605,7 +1616,7 @@ fn explanations_agree_with_what_each_user_sees() {
         assert!(rules.contains(rule), "no design shows {rule}: {rules:?}");
     }
     assert!(matches!(
-        pools::explain::explain(conn, "no-such-user", &fx.data.docs[0].number),
+        pools::explain::explain(conn, &UserGuid::new(), &fx.data.docs[0].number),
         Err(pools::PoolError::UserNotFound)
     ));
 }
@@ -1813,7 +1824,7 @@ fn upkeep_keeps_pool_members_current_after_edits_and_saves() {
                 extra: &[String]| {
         pools::service::save_pool(
             conn,
-            "test",
+            &UserGuid::new(),
             PoolSave {
                 uniqueid,
                 name: "Members".into(),
@@ -1891,7 +1902,7 @@ fn upkeep_keeps_pool_members_current_after_edits_and_saves() {
         doc,
         DesignEdit {
             is_confined: Some(true),
-            customer: Some(doc.customer.clone()),
+            customer: Some(doc.customer.as_deref().map(id)),
             ..Default::default()
         },
     );

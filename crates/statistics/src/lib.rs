@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod dto;
 pub mod error;
 pub mod routes;
 pub mod service;

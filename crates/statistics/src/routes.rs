@@ -1,9 +1,8 @@
+use crate::dto::ViewForm;
 use crate::service;
 use accounts::SignedIn;
 use actix_web::{HttpResponse, web};
 use db::DbPool;
-use serde::Deserialize;
-use utoipa::ToSchema;
 use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -14,13 +13,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[openapi(paths(record), components(schemas(ViewForm)))]
 pub struct StatisticsApi;
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ViewForm {
-    pub design_guid: String,
-    pub colorway_guid: String,
-}
-
 /// Records a colorway view (spec: designGuid, colorwayGuid).
 #[utoipa::path(post, path = "/service/metrics/record", request_body(content = ViewForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 204), (status = 404, body = ApiError)))]
@@ -30,14 +22,8 @@ async fn record(
     form: web::Form<ViewForm>,
 ) -> Result<HttpResponse, ApiError> {
     let viewer = session.viewer();
-    blocking(move || {
-        service::record_colorway_view(
-            &mut *pool.get()?,
-            &viewer,
-            &form.design_guid,
-            &form.colorway_guid,
-        )
-    })
-    .await?;
+    let (design, colorway) = form.into_inner().parse()?;
+    blocking(move || service::record_colorway_view(&mut *pool.get()?, &viewer, &design, &colorway))
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
