@@ -46,6 +46,9 @@ pub enum ImportError {
     Storage(#[from] storage::StorageError),
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),
+    /// Stored on a file whose processing failed unexpectedly (the detail is in the log).
+    #[error("processing failed: {0}")]
+    ProcessingFailed(String),
     #[error("{0}")]
     Internal(String),
 }
@@ -81,7 +84,9 @@ impl DomainError for ImportError {
             FileTooLarge(_) | ImageTooLarge(_) => ErrorKind::TooLarge,
             JobNotFound | FileNotFound => ErrorKind::NotFound,
             Catalog(e) => e.kind(),
-            Database(_) | Pool(_) | Storage(_) | Io(_) | Internal(_) => ErrorKind::Internal,
+            ProcessingFailed(_) | Database(_) | Pool(_) | Storage(_) | Io(_) | Internal(_) => {
+                ErrorKind::Internal
+            }
         }
     }
 
@@ -105,6 +110,7 @@ impl DomainError for ImportError {
             StillProcessing => "import_still_processing",
             NothingToAdd => "import_nothing_to_add",
             UploadInterrupted => "upload_interrupted",
+            ProcessingFailed(_) => "processing_failed",
             Catalog(e) => e.code(),
             Database(_) | Pool(_) | Storage(_) | Io(_) | Internal(_) => "internal",
         }

@@ -109,12 +109,9 @@ pub fn work_once(pool: &DbPool, ctx: &ImportContext, worker: &str) -> Result<boo
     ctx.storage.delete_prefix(&key)?;
     if file.attempts > ctx.settings.max_attempts {
         let mut conn = pool.get()?;
-        repo::finish_failed(
-            &mut conn,
-            &file.id,
-            "processing_failed",
-            "the file stopped its worker several times",
-        )?;
+        let failed =
+            ImportError::ProcessingFailed("the file stopped its worker several times".into());
+        repo::finish_failed(&mut conn, &file.id, failed.code(), &failed.to_string())?;
         service::refresh_job(&mut conn, &file.job_id)?;
         return Ok(true);
     }
@@ -141,7 +138,7 @@ pub fn work_once(pool: &DbPool, ctx: &ImportContext, worker: &str) -> Result<boo
                 | ImportError::Storage(_)
                 | ImportError::Io(_) => {
                     tracing::error!(file = %file.id, %error, "import processing failed");
-                    "processing_failed"
+                    ImportError::ProcessingFailed(String::new()).code()
                 }
                 other => other.code(),
             };
