@@ -38,6 +38,7 @@ export const errorCodes = [
   'damaged_file',
   'unsupported_image',
   'upload_interrupted',
+  'processing_failed',
   'import_still_processing',
   'import_wrong_state',
   'import_nothing_to_add',

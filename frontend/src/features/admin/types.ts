@@ -51,12 +51,6 @@ export type UserFilters = {
   descending: boolean;
 };
 
-/** POST /admin/pool/all, as the users screen needs it. */
-export type PoolOption = { uniqueid: string; name: string };
-
-/** POST /get/customers/basic. */
-export type CustomerOption = { customerGuid: string; customerName: string };
-
 export type BulkAnswer = { changed: number };
 
 export const auditActions = [

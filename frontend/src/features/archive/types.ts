@@ -34,19 +34,5 @@ export type SearchPage = {
   pageSize: number;
 };
 
-/** POST /get/labels: labels in the user's language; group headers name a group. */
-export type LabelOption = {
-  id: number;
-  label: string;
-  labelSef: string;
-  groupId: number | null;
-  isGroupHeader: boolean;
-  labelCount: number;
-};
-
-export type ArchiveOption = { archiveId: number; archiveName: string; code: string };
-
-export type CustomerOption = { customerGuid: string; customerName: string };
-
 /** A swatch of the colour picker; `name` is a translation key under filters.color.names. */
 export type ColorSwatch = { name: string; hex: string };

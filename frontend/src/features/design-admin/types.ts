@@ -59,8 +59,6 @@ export type AddedDesign = { designGuid: string; designName: string; colorways: s
 
 export type AddToArchiveAnswer = { designs: AddedDesign[]; job: ImportJob };
 
-export type Archive = { archiveId: number; archiveName: string; code: string };
-
 export type Page<T> = { items: T[]; totalCount: number; totalPage: number; currentPage: number };
 
 /** A row of GET /admin/design/search. */

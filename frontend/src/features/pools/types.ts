@@ -1,36 +1,7 @@
+import type { PoolCriteria } from '@/types/pool';
+
 export const screenStatuses = ['engraved', 'not_engraved', 'faded', 'none'] as const;
 export type ScreenStatus = (typeof screenStatuses)[number];
-
-/** One search of a pool: the spec's pool search criteria (crates/pools/src/criteria.rs). Empty fields do not restrict. */
-export type PoolCriteria = {
-  designNumber: string;
-  allowedArchive: number | null;
-  allowedScreenStatus: string[];
-  allowedScreenCounts: number[];
-  allowedLabels: number[];
-  forbiddenLabels: number[];
-  allowedCustomers: string[];
-  forbiddenCustomers: string[];
-  allowedYears: number[];
-  allowOwnDesigns: boolean;
-  allowConfinedDesigns: boolean;
-  allowUnlabeledDesigns: boolean;
-};
-
-/** A row of POST /admin/pool/all. */
-export type Pool = {
-  uniqueid: string;
-  name: string;
-  description: string;
-  searches: PoolCriteria[];
-  designs: string[];
-  /** The number of each attached design, by id. */
-  designNumbers: Record<string, string>;
-  wearGuids: string[];
-  memberCount: number;
-  userCount: number;
-  updatedAt: string;
-};
 
 /** The body of POST /admin/pool/insert. */
 export type PoolSave = {
@@ -42,9 +13,6 @@ export type PoolSave = {
   wearGuids: string[];
 };
 
-export type LabelOption = { id: number; label: string; isGroupHeader: boolean };
-export type ArchiveOption = { archiveId: number; archiveName: string };
-export type CustomerOption = { customerGuid: string; customerName: string };
 export type UserOption = { userGuid: string; name: string; email: string };
 
 /** A design of a search answer, as the pool screen shows it. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-
-import { afterUserChange } from './keys';
+import { afterUserChange } from '@/api/reference/invalidate';
 
 /** POST /admin/users/assign-password: the user's sessions end. */
 export function assignPassword(input: { userGuid: string; newPassword: string; newPassword2: string }): Promise<{ ok: boolean }> {

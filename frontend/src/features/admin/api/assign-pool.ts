@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostNoContent } from '@/api/api-client';
-import { adminKeys, afterUserChange } from './keys';
+import { afterPoolChange } from '@/api/reference/invalidate';
 
 /** POST /admin/pool/assign: an empty `bagId` takes the pool away (the user sees the open archive). */
 export function assignPool(input: { userGuid: string; bagId: string }): Promise<void> {
@@ -9,11 +9,6 @@ export function assignPool(input: { userGuid: string; bagId: string }): Promise<
 
 export function useAssignPool() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: assignPool,
-    onSettled: () => {
-      afterUserChange(queryClient);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.pools });
-    },
-  });
+  // The user's pool column and the pools' user counts.
+  return useMutation({ mutationFn: assignPool, onSettled: () => afterPoolChange(queryClient) });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterUserChange } from '@/api/reference/invalidate';
 import type { BulkAnswer, UserStatus } from '../types';
-import { afterUserChange } from './keys';
 
 /** POST /admin/users/bulk-change-account-state: ids comma-separated. */
 export function bulkChangeAccountState(input: { userGuids: string[]; state: UserStatus }): Promise<BulkAnswer> {

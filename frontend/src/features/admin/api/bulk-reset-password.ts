@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterUserChange } from '@/api/reference/invalidate';
 import type { BulkAnswer } from '../types';
-import { afterUserChange } from './keys';
 
 /** POST /admin/users/bulk-reset-password: ids comma-separated. */
 export function bulkResetPassword(input: { userGuids: string[] }): Promise<BulkAnswer> {

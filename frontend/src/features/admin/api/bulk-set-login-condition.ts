@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterUserChange } from '@/api/reference/invalidate';
 import { loginRestrictionForm, type LoginRestriction } from '../lib/user-form';
 import type { BulkAnswer } from '../types';
-import { afterUserChange } from './keys';
 
 /** POST /admin/users/bulk-set-login-condition: ids comma-separated. */
 export function bulkSetLoginCondition(input: { userGuids: string[]; restriction: LoginRestriction }): Promise<BulkAnswer> {

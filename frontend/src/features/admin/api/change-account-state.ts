@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterUserChange } from '@/api/reference/invalidate';
 import type { UserStatus } from '../types';
-import { afterUserChange } from './keys';
 
 /** POST /admin/users/change-account-state: activate, suspend (`stopped`) or cancel one account. */
 export function changeAccountState(input: { userGuid: string; state: UserStatus }): Promise<{ ok: boolean }> {

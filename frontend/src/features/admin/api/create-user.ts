@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterUserChange } from '@/api/reference/invalidate';
 import { newUserForm, type NewUser } from '../lib/user-form';
-import { afterUserChange } from './keys';
 
 /** POST /admin/users/create: `invite` mails a link to create the password. */
 export function createUser(input: NewUser): Promise<{ userGuid: string }> {

@@ -1,15 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/reference/keys';
 
-/** The query keys of the users screen; mutations invalidate the same keys. */
+/** The query keys of the users screen, under the shared users and audit roots that other screens' changes invalidate too. */
 export const adminKeys = {
-  users: ['admin', 'users'] as const,
-  pools: ['admin', 'pools'] as const,
-  customers: ['admin', 'customers', 'basic'] as const,
-  audit: ['admin', 'audit'] as const,
+  users: [...queryKeys.users.all, 'list'] as const,
+  audit: queryKeys.audit.all,
 };
-
-/** After a change to users: the lists and the audit log that records it. */
-export function afterUserChange(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: adminKeys.users });
-  void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
-}

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-
-import { afterUserChange } from './keys';
+import { afterUserChange } from '@/api/reference/invalidate';
 
 /** POST /admin/users/reset-authenticator: the next sign-in enrolls a new authenticator. */
 export function resetAuthenticator(input: { userGuid: string }): Promise<{ ok: boolean }> {

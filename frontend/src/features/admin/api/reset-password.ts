@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-
-import { afterUserChange } from './keys';
+import { afterUserChange } from '@/api/reference/invalidate';
 
 /** POST /admin/users/reset-password: mails the user a reset link. */
 export function resetPassword(input: { userGuid: string }): Promise<{ ok: boolean }> {

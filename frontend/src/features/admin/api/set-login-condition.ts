@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterUserChange } from '@/api/reference/invalidate';
 import { loginRestrictionForm, type LoginRestriction } from '../lib/user-form';
-import { afterUserChange } from './keys';
 
 /** POST /admin/users/set-login-condition: a day limit counts from now. */
 export function setLoginCondition(input: { userGuid: string; restriction: LoginRestriction }): Promise<{ ok: boolean }> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterUserChange } from '@/api/reference/invalidate';
 import type { UserEdit } from '../lib/user-form';
-import { afterUserChange } from './keys';
 
 /** POST /admin/users/update: `duplicate_email` when another user has the address. */
 export function updateUser(input: UserEdit): Promise<{ ok: boolean }> {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorCodeOf } from '@/lib/error-message';
+import { useErrorToast } from '@/components/toast/use-error-toast';
 import { useBulkChangeAccountState } from '../api/bulk-change-account-state';
 import { useBulkResetPassword } from '../api/bulk-reset-password';
 import { useBulkSetLoginCondition } from '../api/bulk-set-login-condition';
@@ -24,8 +24,9 @@ type Props = { userGuids: string[]; onDone: () => void };
 
 /** What can be done to every selected user at once; each asks first and reports how many changed. */
 export function BulkActionsBar({ userGuids, onDone }: Props) {
-  const { t } = useTranslation(['admin', 'common', 'errors']);
+  const { t } = useTranslation(['admin', 'common']);
   const toast = useToast();
+  const showError = useErrorToast();
   const resetPasswords = useBulkResetPassword();
   const changeState = useBulkChangeAccountState();
   const setCondition = useBulkSetLoginCondition();
@@ -38,7 +39,7 @@ export function BulkActionsBar({ userGuids, onDone }: Props) {
       toast(t('users.bulk.changed', { count: changed }), 'success');
       onDone();
     },
-    onError: (error: unknown) => toast(t(`errors:${errorCodeOf(error)}`), 'error'),
+    onError: showError,
     onSettled: () => setConfirming(null),
   };
 

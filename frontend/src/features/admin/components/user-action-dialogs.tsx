@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
-import { errorCodeOf } from '@/lib/error-message';
+import { useErrorToast } from '@/components/toast/use-error-toast';
 import { useChangeAccountState } from '../api/change-account-state';
 import { useResetAuthenticator } from '../api/reset-authenticator';
 import { useResetPassword } from '../api/reset-password';
@@ -19,8 +19,9 @@ const stateOf = { suspend: 'stopped', cancel: 'cancelled' } as const satisfies P
 
 /** The dialog or confirmation of the row action being taken (activation needs none); `null` shows nothing. */
 export function UserActionDialogs({ pending, onClose }: { pending: PendingAction | null; onClose: () => void }) {
-  const { t } = useTranslation(['admin', 'errors']);
+  const { t } = useTranslation('admin');
   const toast = useToast();
+  const showError = useErrorToast();
   const resetPassword = useResetPassword();
   const resetAuthenticator = useResetAuthenticator();
   const changeState = useChangeAccountState();
@@ -28,7 +29,6 @@ export function UserActionDialogs({ pending, onClose }: { pending: PendingAction
 
   if (!pending) return null;
   const { action, user } = pending;
-  const failed = (error: unknown) => toast(t(`errors:${errorCodeOf(error)}`), 'error');
 
   switch (action) {
     case 'edit':
@@ -74,7 +74,7 @@ export function UserActionDialogs({ pending, onClose }: { pending: PendingAction
           onConfirm={() =>
             resetPassword.mutate(
               { userGuid: user.userGuid },
-              { onSuccess: () => toast(t('users.done.resetPassword', { email: user.email }), 'success'), onError: failed, onSettled: onClose },
+              { onSuccess: () => toast(t('users.done.resetPassword', { email: user.email }), 'success'), onError: showError, onSettled: onClose },
             )
           }
         >
@@ -93,7 +93,7 @@ export function UserActionDialogs({ pending, onClose }: { pending: PendingAction
           onConfirm={() =>
             resetAuthenticator.mutate(
               { userGuid: user.userGuid },
-              { onSuccess: () => toast(t('users.done.resetAuthenticator'), 'success'), onError: failed, onSettled: onClose },
+              { onSuccess: () => toast(t('users.done.resetAuthenticator'), 'success'), onError: showError, onSettled: onClose },
             )
           }
         >
@@ -114,7 +114,7 @@ export function UserActionDialogs({ pending, onClose }: { pending: PendingAction
           onConfirm={() =>
             changeState.mutate(
               { userGuid: user.userGuid, state },
-              { onSuccess: () => toast(t('users.done.state', { status: t(`users.status.${state}`) }), 'success'), onError: failed, onSettled: onClose },
+              { onSuccess: () => toast(t('users.done.state', { status: t(`users.status.${state}`) }), 'success'), onError: showError, onSettled: onClose },
             )
           }
         >

@@ -1,8 +1,8 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { useCustomerOptions } from '@/api/reference/get-customer-options';
+import { usePools } from '@/api/reference/get-pools';
 import { supportedLocales } from '@/lib/locale';
-import { useCustomers } from '../api/get-customers';
-import { usePools } from '../api/get-pools';
 
 type SelectProps = Omit<TextFieldProps, 'select' | 'onChange' | 'value' | 'children'> & { value: string; onChange: (value: string) => void };
 
@@ -23,7 +23,7 @@ function NativeSelect({ value, onChange, children, slotProps, ...props }: Select
 
 /** The customer of a user: every customer (staff see them all). */
 export function CustomerSelect({ emptyLabel, ...props }: SelectProps & { emptyLabel: string }) {
-  const customers = useCustomers();
+  const customers = useCustomerOptions();
   return (
     <NativeSelect {...props}>
       <option value="">{emptyLabel}</option>

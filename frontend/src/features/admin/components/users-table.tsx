@@ -17,7 +17,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { AddIcon } from '@/components/icons';
 import { TablePager } from '@/components/table-pager';
 import { useToast } from '@/components/toast/toast-context';
-import { errorCodeOf } from '@/lib/error-message';
+import { useErrorToast } from '@/components/toast/use-error-toast';
 import { formatDateTime } from '@/lib/format';
 import { useChangeAccountState } from '../api/change-account-state';
 import { useUsers } from '../api/get-users';
@@ -48,9 +48,10 @@ type Props = { onShowHistory: (user: AdminUser) => void };
 
 /** Admin → Users: filters, sortable columns, paging, row options and bulk actions. Pages count from 0. */
 export function UsersTable({ onShowHistory }: Props) {
-  const { t, i18n } = useTranslation(['admin', 'errors']);
+  const { t, i18n } = useTranslation('admin');
   const navigate = useNavigate();
   const toast = useToast();
+  const showError = useErrorToast();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const [filters, setFilters] = useState<UserFilters>(emptyUserFilters);
@@ -87,7 +88,7 @@ export function UsersTable({ onShowHistory }: Props) {
         { userGuid: user.userGuid, state: 'active' },
         {
           onSuccess: () => toast(t('users.done.state', { status: t('users.status.active') }), 'success'),
-          onError: (error) => toast(t(`errors:${errorCodeOf(error)}`), 'error'),
+          onError: showError,
         },
       );
     else setPending({ action, user });

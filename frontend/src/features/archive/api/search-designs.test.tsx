@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '@/api/query-client';
 import { isApiError } from '@/api/api-error';
+import { getLabels } from '@/api/reference/get-labels';
 import { formOf, server } from '@/testing/server';
 import { emptyFilters, searchForm } from '../lib/search-filters';
 import { searchPage, signedInCustomer, type SentSearch } from '../testing/fixtures';
-import { getLabels } from './get-labels';
 import { useDesignSearchPage, useInfiniteDesignSearch } from './search-designs';
 
 function wrapper() {

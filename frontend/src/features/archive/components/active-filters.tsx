@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import { useSearchArchives } from '../api/get-archives';
-import { useSearchCustomers } from '../api/get-customers';
-import { useSearchLabels } from '../api/get-labels';
+import { useArchives } from '@/api/reference/get-archives';
+import { useCustomerOptions } from '@/api/reference/get-customer-options';
+import { useLabels } from '@/api/reference/get-labels';
 import { activeFilterKeys, type FilterKey, type SearchFilters } from '../lib/search-filters';
 
 type Props = {
@@ -14,9 +14,9 @@ type Props = {
 /** What the search is limited by: one removable chip per filter (nothing when no filter is set). */
 export function ActiveFilters({ filters, onRemove }: Props) {
   const { t } = useTranslation('archive');
-  const labels = useSearchLabels();
-  const archives = useSearchArchives();
-  const customers = useSearchCustomers();
+  const labels = useLabels();
+  const archives = useArchives();
+  const customers = useCustomerOptions();
   const active = activeFilterKeys(filters);
 
   const labelName = (id: number) => labels.data?.find((label) => label.id === id)?.label ?? `#${id}`;

@@ -13,8 +13,9 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchArchives } from '../api/get-archives';
-import { useSearchCustomers } from '../api/get-customers';
+import { useArchives } from '@/api/reference/get-archives';
+import { useCustomerOptions } from '@/api/reference/get-customer-options';
+import type { CustomerOption } from '@/types/reference';
 import {
   ALL_ARCHIVES,
   channelCountOptions,
@@ -31,7 +32,7 @@ import {
   type SearchFilters,
   type SpecialList,
 } from '../lib/search-filters';
-import type { CustomerOption, DesignType, ScreenStatus } from '../types';
+import type { DesignType, ScreenStatus } from '../types';
 import { DebouncedTextField } from './debounced-text-field';
 import { CloseIcon } from '@/components/icons';
 
@@ -92,8 +93,8 @@ function SelectField({
 /** Every filter that does not fit the bar, applied as soon as it changes. */
 export function FilterDrawer({ open, onClose, filters, onChange, onClear, activeCount, resultCount }: Props) {
   const { t, i18n } = useTranslation('archive');
-  const archives = useSearchArchives();
-  const customers = useSearchCustomers();
+  const archives = useArchives();
+  const customers = useCustomerOptions();
   const customDates = Boolean(filters.dateFrom || filters.dateTo);
   const customerOptions = customers.data ?? [];
   const customer: CustomerOption | null = filters.customer

@@ -6,9 +6,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { useSearchLabels } from '../api/get-labels';
+import { useLabels } from '@/api/reference/get-labels';
+import type { LabelOption } from '@/types/reference';
 import type { LabelMode } from '../lib/search-filters';
-import type { LabelOption } from '../types';
 
 type Props = {
   value: number[];
@@ -30,7 +30,7 @@ export function labelChoices(labels: LabelOption[], locale?: string) {
 /** Labels: an autocomplete of chips, grouped by header, and whether a design needs all of them or any. */
 export function LabelFilter({ value, mode, onChange, onModeChange }: Props) {
   const { t, i18n } = useTranslation('archive');
-  const labels = useSearchLabels();
+  const labels = useLabels();
   const { options, groupOf, grouped } = labelChoices(labels.data ?? [], i18n.resolvedLanguage);
   const known = new Map(options.map((label) => [label.id, label]));
   // Ids of a shared link the list does not (yet) hold stay visible and removable.

@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { setSession } from '@/lib/session';
 import { testUser, validAnswer } from '@/testing/fixtures';
 import { formOf, server } from '@/testing/server';
-import type { ArchiveOption, CustomerOption, LabelOption, SearchPage, SearchResult } from '../types';
+import type { ArchiveOption, CustomerOption, LabelOption } from '@/types/reference';
+import type { SearchPage, SearchResult } from '../types';
 
 export const labelOptions: LabelOption[] = [
   { id: 10, label: 'Motifs', labelSef: 'motifs', groupId: 10, isGroupHeader: true, labelCount: 0 },

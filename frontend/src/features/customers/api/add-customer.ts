@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterCustomerChange } from '@/api/reference/invalidate';
 import type { NewCustomer } from '../types';
-import { customerKeys } from './keys';
 
 /** POST /admin/customers/add-customer: the name is required (`customer_name_required`) and unique. */
 export function addCustomer(customer: NewCustomer): Promise<{ customerGuid: string; customerName: string }> {
@@ -12,6 +12,6 @@ export function useAddCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addCustomer,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    onSettled: () => afterCustomerChange(queryClient),
   });
 }

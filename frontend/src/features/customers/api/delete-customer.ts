@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-import { customerKeys } from './keys';
+import { afterCustomerChange, afterUserChange } from '@/api/reference/invalidate';
 
 /**
  * POST /admin/customers/delete. While users or designs refer to the customer the server answers
@@ -14,6 +14,7 @@ export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCustomer,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    // A cascade also deletes the customer's users.
+    onSettled: () => Promise.all([afterCustomerChange(queryClient), afterUserChange(queryClient)]),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { queryKeys } from '@/api/reference/keys';
 import type { Customer, Page } from '../types';
-import { customerKeys } from './keys';
 
 /** Pages count from 0; `query` matches the name or the code. */
 export type CustomersQuery = { page: number; pageSize: number; query: string };
@@ -12,7 +12,8 @@ export function getCustomers({ page, pageSize, query }: CustomersQuery, signal?:
 
 export function customersQueryOptions(params: CustomersQuery) {
   return queryOptions({
-    queryKey: [...customerKeys.list, params],
+    // Under the customers root: every customer change refetches the table with the option lists.
+    queryKey: [...queryKeys.customers.all, 'table', params],
     queryFn: ({ signal }) => getCustomers(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-import { customerKeys } from './keys';
+import { afterCustomerChange } from '@/api/reference/invalidate';
 
 /** POST /admin/customers/set-visibility: a hidden customer leaves other customers' filter lists. */
 export function setCustomerVisibility({ customerGuid, visible }: { customerGuid: string; visible: boolean }): Promise<{ ok: boolean }> {
@@ -11,6 +11,6 @@ export function useSetCustomerVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setCustomerVisibility,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    onSettled: () => afterCustomerChange(queryClient),
   });
 }

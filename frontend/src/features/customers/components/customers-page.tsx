@@ -17,8 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { AddIcon, DeleteIcon } from '@/components/icons';
 import { TablePager } from '@/components/table-pager';
-import { useToast } from '@/components/toast/toast-context';
-import { errorCodeOf } from '@/lib/error-message';
+import { useErrorToast } from '@/components/toast/use-error-toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCustomers } from '../api/get-customers';
 import { useSetCustomerVisibility } from '../api/set-visibility';
@@ -30,9 +29,9 @@ const columns = ['name', 'code', 'address', 'users', 'designs', 'visible', 'acti
 
 /** Admin → Customers (/admin/customers): search, add, delete and the visibility toggle. */
 export function CustomersPage() {
-  const { t, i18n } = useTranslation(['customers', 'admin', 'errors']);
+  const { t, i18n } = useTranslation(['customers', 'admin']);
   useDocumentTitle(t('admin:menu.customers'));
-  const toast = useToast();
+  const showError = useErrorToast();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const [query, setQuery] = useState('');
@@ -91,7 +90,7 @@ export function CustomersPage() {
                     onChange={(event) =>
                       visibility.mutate(
                         { customerGuid: customer.customerGuid, visible: event.target.checked },
-                        { onError: (error) => toast(t(`errors:${errorCodeOf(error)}`), 'error') },
+                        { onError: showError },
                       )
                     }
                     slotProps={{ input: { 'aria-label': t('visibleLabel', { name: customer.customerName }) } }}

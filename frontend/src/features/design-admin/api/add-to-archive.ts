@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
+import { afterDesignsAdded } from '@/api/reference/invalidate';
 import type { AddToArchiveAnswer, Id } from '../types';
 import { designAdminKeys } from './keys';
 
@@ -15,8 +16,8 @@ export function useAddToArchive() {
     onSuccess: (answer) => queryClient.setQueryData(designAdminKeys.job(answer.job.jobId), answer.job),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: designAdminKeys.imports });
-      // New designs show up in the design search.
-      void queryClient.invalidateQueries({ queryKey: designAdminKeys.designs });
+      // New designs show up in every design search: the admin list and the archive.
+      void afterDesignsAdded(queryClient);
     },
   });
 }

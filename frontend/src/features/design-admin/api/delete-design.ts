@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '@/api/api-client';
-import { designAdminKeys } from './keys';
+import { afterDesignDelete } from '@/api/reference/invalidate';
 
 /** DELETE /design/delete/{designGuid}: the design, its colorways and their images. */
 export function deleteDesign(designGuid: string): Promise<{ deleted: boolean }> {
@@ -11,9 +11,6 @@ export function useDeleteDesign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDesign,
-    onSuccess: (_answer, designGuid) => {
-      queryClient.removeQueries({ queryKey: designAdminKeys.header(designGuid) });
-      void queryClient.invalidateQueries({ queryKey: [...designAdminKeys.designs, 'search'] });
-    },
+    onSuccess: (_answer, designGuid) => void afterDesignDelete(queryClient, designGuid),
   });
 }

@@ -1,15 +1,9 @@
 import type { Id } from '../types';
 
-/** The query keys of the design admin screen; mutations invalidate the same keys. */
+/** The query keys of the import jobs (the design list is a design search: see search-designs.ts). */
 export const designAdminKeys = {
-  all: ['design-admin'] as const,
-  archives: ['design-admin', 'archives'] as const,
-  labels: ['design-admin', 'labels'] as const,
   /** Every import query: the open jobs and each job. */
   imports: ['design-admin', 'import'] as const,
   openJobs: ['design-admin', 'import', 'open'] as const,
   job: (jobId: Id) => ['design-admin', 'import', 'job', String(jobId)] as const,
-  /** Every design query: searches and headers. */
-  designs: ['design-admin', 'designs'] as const,
-  header: (designGuid: string) => ['design-admin', 'designs', 'header', designGuid] as const,
 };

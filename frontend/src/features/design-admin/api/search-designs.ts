@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/api/api-client';
+import { queryKeys } from '@/api/reference/keys';
 import type { DesignSummary, Page } from '../types';
-import { designAdminKeys } from './keys';
 
 /** Pages count from 0. */
 export type DesignSearch = { query: string; page: number; pageSize: number };
@@ -13,7 +13,8 @@ export function searchDesigns({ query, page, pageSize }: DesignSearch, signal?: 
 
 export function designSearchQueryOptions(search: DesignSearch) {
   return queryOptions({
-    queryKey: [...designAdminKeys.designs, 'search', search],
+    // Under the shared design search root: design edits, deletions and imports refetch it.
+    queryKey: [...queryKeys.designs.searches, 'admin', search],
     queryFn: ({ signal }) => searchDesigns(search, signal),
     placeholderData: keepPreviousData,
   });

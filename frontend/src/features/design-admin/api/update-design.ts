@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '@/api/api-client';
+import { afterDesignChange } from '@/api/reference/invalidate';
+import { queryKeys } from '@/api/reference/keys';
 import type { DesignHeader } from '@/types/design';
 import type { DesignEdit } from '../types';
-import { designAdminKeys } from './keys';
 
 export type UpdateDesignInput = { designGuid: string; edit: DesignEdit };
 
@@ -35,8 +36,9 @@ export function useUpdateDesign() {
   return useMutation({
     mutationFn: updateDesign,
     onSuccess: (header, { designGuid }) => {
-      queryClient.setQueryData(designAdminKeys.header(designGuid), header);
-      void queryClient.invalidateQueries({ queryKey: [...designAdminKeys.designs, 'search'] });
+      // The answer is the new admin header; the design page's headers and every search are asked again.
+      queryClient.setQueryData(queryKeys.designs.adminHeader(designGuid), header);
+      void afterDesignChange(queryClient, designGuid);
     },
   });
 }

@@ -7,9 +7,9 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { useAdminDesignHeader } from '@/api/reference/get-admin-design-header';
 import { ErrorAlert } from '@/components/error-alert';
 import { CloseIcon } from '@/components/icons';
-import { useDesignHeader } from '../api/get-design-header';
 import { DesignEditForm } from './design-edit-form';
 
 type Props = { designGuid: string | null; onClose: () => void };
@@ -17,7 +17,7 @@ type Props = { designGuid: string | null; onClose: () => void };
 /** The "Design edit" modal: the editable fields, the facts, save and delete. */
 export function DesignEditDialog({ designGuid, onClose }: Props) {
   const { t } = useTranslation(['designAdmin', 'common']);
-  const header = useDesignHeader(designGuid);
+  const header = useAdminDesignHeader(designGuid);
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const data = header.data;
 

@@ -15,13 +15,13 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/api-error';
+import { useAdminLabels } from '@/api/reference/get-admin-labels';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
 import { countryCodes, countryLabel, isCountryCode } from '@/lib/countries';
 import type { DesignHeader, Label } from '@/types/design';
 import { useDeleteDesign } from '../api/delete-design';
-import { useLabels } from '../api/get-labels';
 import { useUpdateDesign } from '../api/update-design';
 import { editFieldOf, editOf, repeatDirections, repeatOffsets, screenStatuses, type EditField } from '../lib/design-edit';
 import type { DesignEdit } from '../types';
@@ -46,7 +46,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function DesignEditForm({ designGuid, header, onClose }: Props) {
   const { t, i18n } = useTranslation(['designAdmin', 'errors']);
   const toast = useToast();
-  const labels = useLabels();
+  const labels = useAdminLabels();
   const update = useUpdateDesign();
   const remove = useDeleteDesign();
   const [edit, setEdit] = useState<DesignEdit>(() => editOf(header));

@@ -13,12 +13,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminArchives } from '@/api/reference/get-admin-archives';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
 import { useCancelJob } from '../api/cancel-job';
 import { useDisposeJob } from '../api/dispose-job';
-import { useArchives } from '../api/get-archives';
 import { useImportJob } from '../api/get-import-job';
 import { useOpenJobs } from '../api/get-open-jobs';
 import { addedDesignsOf, importSteps, isOpen, stepOf, type ProcessedStage } from '../lib/job-flow';
@@ -52,7 +52,7 @@ export function ImportWizard({ onOpenDesign }: Props) {
   const { t, i18n } = useTranslation('designAdmin');
   const toast = useToast();
   const openJobs = useOpenJobs();
-  const archives = useArchives();
+  const archives = useAdminArchives();
   const cancel = useCancelJob();
   const dispose = useDisposeJob();
   // undefined: not chosen yet, so the newest open job is resumed; null: a new import.

@@ -13,10 +13,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbortError, type UploadProgress } from '@/api/api-upload';
 import type { ErrorCode } from '@/api/api-error';
+import { useAdminArchives } from '@/api/reference/get-admin-archives';
 import { ErrorAlert } from '@/components/error-alert';
 import { formatBytes } from '@/lib/format';
 import { CloseIcon } from '@/components/icons';
-import { useArchives } from '../api/get-archives';
 import { useProcessJob } from '../api/process-job';
 import { useUploadFiles } from '../api/upload-files';
 import { useCodeText } from '../lib/code-text';
@@ -35,7 +35,7 @@ type Props = {
 export function UploadStep({ job, onUploaded }: Props) {
   const { t, i18n } = useTranslation('designAdmin');
   const codeText = useCodeText();
-  const archives = useArchives();
+  const archives = useAdminArchives();
   const upload = useUploadFiles();
   const process = useProcessJob();
   const [chosenArchive, setChosenArchive] = useState<number | null>(null);

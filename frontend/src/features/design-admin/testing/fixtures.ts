@@ -4,9 +4,10 @@ import { setSession } from '@/lib/session';
 import { testAdmin, validAnswer } from '@/testing/fixtures';
 import { server } from '@/testing/server';
 import type { Label } from '@/types/design';
-import type { Archive, DesignSummary, ImportFile, ImportJob, Page } from '../types';
+import type { ArchiveOption } from '@/types/reference';
+import type { DesignSummary, ImportFile, ImportJob, Page } from '../types';
 
-export const archives: Archive[] = [
+export const archives: ArchiveOption[] = [
   { archiveId: 1, archiveName: 'Main archive', code: '01' },
   { archiveId: 2, archiveName: 'Digital archive', code: '02' },
 ];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostNoContent } from '@/api/api-client';
-import { poolKeys } from './keys';
+import { afterPoolChange } from '@/api/reference/invalidate';
 
 /** POST /admin/pool/assign: gives the user this pool. */
 export function assignPool({ bagId, userGuid }: { bagId: string; userGuid: string }): Promise<void> {
@@ -9,5 +9,5 @@ export function assignPool({ bagId, userGuid }: { bagId: string; userGuid: strin
 
 export function useAssignPool() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: assignPool, onSettled: () => queryClient.invalidateQueries({ queryKey: poolKeys.list }) });
+  return useMutation({ mutationFn: assignPool, onSettled: () => afterPoolChange(queryClient) });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPostJson } from '@/api/api-client';
-import type { PoolCriteria } from '../types';
+import type { PoolCriteria } from '@/types/pool';
 import { poolKeys } from './keys';
 
 /** POST /admin/pool/count (JSON criteria): how many designs one search admits. */

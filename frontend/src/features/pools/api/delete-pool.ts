@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostNoContent } from '@/api/api-client';
-import { poolKeys } from './keys';
+import { afterPoolChange } from '@/api/reference/invalidate';
 
 /** POST /admin/pool/delete: its users see the open archive again. */
 export function deletePool(bagId: string): Promise<void> {
@@ -9,5 +9,5 @@ export function deletePool(bagId: string): Promise<void> {
 
 export function useDeletePool() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deletePool, onSettled: () => queryClient.invalidateQueries({ queryKey: poolKeys.list }) });
+  return useMutation({ mutationFn: deletePool, onSettled: () => afterPoolChange(queryClient) });
 }

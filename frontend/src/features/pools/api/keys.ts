@@ -1,12 +1,12 @@
-/** The query keys of the pools screen; mutations invalidate the same keys. */
+import { queryKeys } from '@/api/reference/keys';
+
+/**
+ * The query keys of the pools screen, under the shared roots: pool changes invalidate every
+ * count and preview with the list; the user and design pickers are users and design searches.
+ */
 export const poolKeys = {
-  all: ['pools'] as const,
-  list: ['pools', 'list'] as const,
-  count: ['pools', 'count'] as const,
-  preview: ['pools', 'preview'] as const,
-  labels: ['pools', 'labels'] as const,
-  archives: ['pools', 'archives'] as const,
-  customers: ['pools', 'customers'] as const,
-  users: ['pools', 'users'] as const,
-  designs: ['pools', 'designs'] as const,
+  count: [...queryKeys.pools.all, 'count'] as const,
+  preview: [...queryKeys.pools.all, 'preview'] as const,
+  users: [...queryKeys.users.all, 'search'] as const,
+  designs: [...queryKeys.designs.searches, 'pool-picker'] as const,
 };

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostJson } from '@/api/api-client';
-import type { Pool, PoolSave } from '../types';
-import { poolKeys } from './keys';
+import { afterPoolChange } from '@/api/reference/invalidate';
+import type { Pool } from '@/types/pool';
+import type { PoolSave } from '../types';
 
 /** POST /admin/pool/insert (JSON): creates, or with `uniqueid` replaces, a pool; its members are recomputed. */
 export function savePool(pool: PoolSave): Promise<Pool> {
@@ -10,5 +11,5 @@ export function savePool(pool: PoolSave): Promise<Pool> {
 
 export function useSavePool() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: savePool, onSettled: () => queryClient.invalidateQueries({ queryKey: poolKeys.list }) });
+  return useMutation({ mutationFn: savePool, onSettled: () => afterPoolChange(queryClient) });
 }

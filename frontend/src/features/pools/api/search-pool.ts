@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPostJson } from '@/api/api-client';
-import type { DesignPage, PoolCriteria } from '../types';
+import type { PoolCriteria } from '@/types/pool';
+import type { DesignPage } from '../types';
 import { poolKeys } from './keys';
 
 export const PREVIEW_PAGE_SIZE = 25;

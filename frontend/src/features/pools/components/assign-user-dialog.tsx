@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useAssignPool } from '../api/assign-pool';
-import type { Pool, UserOption } from '../types';
+import type { Pool } from '@/types/pool';
+import type { UserOption } from '../types';
 import { UserPicker } from './user-picker';
 
 /** Give a user this pool, from the pool screen. */

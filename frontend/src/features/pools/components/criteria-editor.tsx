@@ -9,11 +9,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useArchives } from '../api/get-archives';
-import { useCustomers } from '../api/get-customers';
-import { useLabels } from '../api/get-labels';
+import { useAdminArchives } from '@/api/reference/get-admin-archives';
+import { useAdminLabels } from '@/api/reference/get-admin-labels';
+import { useCustomerOptions } from '@/api/reference/get-customer-options';
+import type { Label } from '@/types/design';
+import type { PoolCriteria } from '@/types/pool';
+import type { CustomerOption } from '@/types/reference';
 import { numberList } from '../lib/pool-form';
-import { screenStatuses, type CustomerOption, type LabelOption, type PoolCriteria } from '../types';
+import { screenStatuses } from '../types';
 
 type Props = { criteria: PoolCriteria; onChange: (criteria: PoolCriteria) => void };
 
@@ -37,14 +40,14 @@ function NumberListField({ label, value, onChange, helperText }: { label: string
 /** The spec's pool search criteria; dp0–dp9 are not applicable (spec section 5). Mount one per search (key). */
 export function CriteriaEditor({ criteria, onChange }: Props) {
   const { t } = useTranslation('pools');
-  const labels = useLabels();
-  const archives = useArchives();
-  const customers = useCustomers();
+  const labels = useAdminLabels();
+  const archives = useAdminArchives();
+  const customers = useCustomerOptions();
   const set = <K extends keyof PoolCriteria>(field: K, value: PoolCriteria[K]) => onChange({ ...criteria, [field]: value });
   const labelOptions = (labels.data ?? []).filter((label) => !label.isGroupHeader);
   const labelById = new Map(labelOptions.map((label) => [label.id, label]));
   const customerById = new Map((customers.data ?? []).map((customer) => [customer.customerGuid, customer]));
-  const labelsOf = (ids: number[]): LabelOption[] => ids.map((id) => labelById.get(id) ?? { id, label: `#${id}`, isGroupHeader: false });
+  const labelsOf = (ids: number[]): Label[] => ids.map((id) => labelById.get(id) ?? { id, label: `#${id}`, labelSef: '', groupId: null, isGroupHeader: false });
   const customersOf = (ids: string[]): CustomerOption[] => ids.map((id) => customerById.get(id) ?? { customerGuid: id, customerName: id });
 
   const labelPicker = (field: 'allowedLabels' | 'forbiddenLabels') => (

@@ -9,7 +9,7 @@ import { Thumbnail } from '@/components/thumbnail';
 import { usePoolCount } from '../api/count-pool';
 import { PREVIEW_PAGE_SIZE, usePoolPreview } from '../api/search-pool';
 import { useDebounced } from '../lib/use-debounced';
-import type { PoolCriteria } from '../types';
+import type { PoolCriteria } from '@/types/pool';
 
 /** The live count (debounced) and a preview grid of the designs one search admits, 25 a page. */
 export function PoolPreview({ criteria, index }: { criteria: PoolCriteria; index: number }) {

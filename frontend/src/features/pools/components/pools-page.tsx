@@ -13,16 +13,17 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePools } from '@/api/reference/get-pools';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { AddIcon, DeleteIcon, EditIcon } from '@/components/icons';
 import { useToast } from '@/components/toast/toast-context';
-import { errorCodeOf } from '@/lib/error-message';
+import { useErrorToast } from '@/components/toast/use-error-toast';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import type { Pool } from '@/types/pool';
 import { useDeletePool } from '../api/delete-pool';
-import { usePools } from '../api/get-pools';
-import type { Pool, UserOption } from '../types';
+import type { UserOption } from '../types';
 import { AssignUserDialog } from './assign-user-dialog';
 import { ExplainDialog } from './explain-dialog';
 import { PoolDialog } from './pool-dialog';
@@ -31,9 +32,10 @@ const columns = ['name', 'description', 'searches', 'designs', 'members', 'users
 
 /** Admin → Pools (/admin/pools). `?explainUser=&explainName=` opens "why can this user see this design?" for a user. */
 export function PoolsPage() {
-  const { t, i18n } = useTranslation(['pools', 'admin', 'errors']);
+  const { t, i18n } = useTranslation(['pools', 'admin']);
   useDocumentTitle(t('admin:menu.pools'));
   const toast = useToast();
+  const showError = useErrorToast();
   const pools = usePools();
   const remove = useDeletePool();
   const [params, setParams] = useSearchParams();
@@ -116,7 +118,7 @@ export function PoolsPage() {
           deleting &&
           remove.mutate(deleting.uniqueid, {
             onSuccess: () => toast(t('pools:delete.done', { name: deleting.name }), 'success'),
-            onError: (error) => toast(t(`errors:${errorCodeOf(error)}`), 'error'),
+            onError: showError,
             onSettled: () => setDeleting(null),
           })
         }

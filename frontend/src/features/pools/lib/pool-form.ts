@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@/api/api-error';
-import type { Pool, PoolCriteria, PoolSave } from '../types';
+import type { Pool, PoolCriteria } from '@/types/pool';
+import type { PoolSave } from '../types';
 
 export const emptyCriteria: PoolCriteria = {
   designNumber: '',

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
 import type { DesignHeader } from '@/types/design';
-import { designKeys } from './keys';
+import { queryKeys } from './keys';
 
 /**
  * POST /design/header: a design the user may see, with its colorways, labels in `language` and
@@ -15,7 +15,7 @@ export function getDesignHeader(id: string, language: string, signal?: AbortSign
 
 export function designHeaderQueryOptions(id: string, language: string) {
   return queryOptions({
-    queryKey: designKeys.header(id, language),
+    queryKey: queryKeys.designs.header(id, language),
     queryFn: ({ signal }) => getDesignHeader(id, language, signal),
     // A language switch keeps the page on screen while the translated header loads.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),

@@ -1,0 +1,66 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import type { DesignHeader } from '@/types/design';
+import { queryKeys } from './keys';
+
+/**
+ * What each kind of change makes stale, in one place: the mutations of every feature call these,
+ * so a list another screen shows is refetched when that screen shows it again (or at once when it
+ * is on screen). Each returns the refetch, which the mutation awaits (its dialog closes on the new list).
+ */
+
+/** After users were created, edited or changed: every users list and the audit log. */
+export function afterUserChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.users.all }), queryClient.invalidateQueries({ queryKey: queryKeys.audit.all })]);
+}
+
+/** After a customer was added, deleted or shown/hidden: every customers list (options and the admin table) and the audit log. */
+export function afterCustomerChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }), queryClient.invalidateQueries({ queryKey: queryKeys.audit.all })]);
+}
+
+/**
+ * After a pool was saved, deleted or assigned: every pools query (the list, the counts and
+ * previews of its searches), the users lists (their pool column) and the audit log.
+ */
+export function afterPoolChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.pools.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+  ]);
+}
+
+/** The cached headers of one design: keyed by its guid, or by its number and holding it. */
+function isHeaderOf(designGuid: string) {
+  return (query: Query) => query.queryKey[2] === designGuid || (query.state.data as DesignHeader | undefined)?.guid === designGuid;
+}
+
+/** Label counts follow the designs; nothing on screen shows them while designs are edited, so they are only marked stale. */
+function labelCountsChanged(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.labels.all, refetchType: 'none' });
+}
+
+/**
+ * After a design was edited: its design page headers (every language) and every design search
+ * (an edit moves a design in and out of results). The admin header is not touched: the edit
+ * answers it, and the mutation stores that answer.
+ */
+export function afterDesignChange(queryClient: QueryClient, designGuid: string): Promise<unknown> {
+  const isPageHeader = isHeaderOf(designGuid);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.designs.headers, predicate: (query) => isPageHeader(query) && query.queryKey[3] !== 'admin' }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.designs.searches }),
+    labelCountsChanged(queryClient),
+  ]);
+}
+
+/** After a design was deleted: its headers are dropped (a later visit asks again and finds it gone) and every search refetched. */
+export function afterDesignDelete(queryClient: QueryClient, designGuid: string): Promise<unknown> {
+  queryClient.removeQueries({ queryKey: queryKeys.designs.headers, predicate: isHeaderOf(designGuid) });
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.designs.searches }), labelCountsChanged(queryClient)]);
+}
+
+/** After an import added designs to the archive: every design search. */
+export function afterDesignsAdded(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.designs.searches }), labelCountsChanged(queryClient)]);
+}

@@ -1,0 +1,46 @@
+/**
+ * The query keys of what more than one screen reads or changes, by resource: the first element
+ * names the resource, so invalidating `['customers']` reaches every customers list of every screen
+ * (the option lists here and a feature's own table keyed under the same root). Features key their
+ * screen-specific queries under these roots; the mutations call ./invalidate.ts.
+ */
+export const queryKeys = {
+  archives: {
+    all: ['archives'] as const,
+    /** POST /get/archives: the archives the user may search, named in `language`. */
+    visible: (language: string) => ['archives', language] as const,
+    /** GET /admin/get/all-archives: every archive (import, pool searches). */
+    admin: ['archives', 'admin'] as const,
+  },
+  labels: {
+    all: ['labels'] as const,
+    /** POST /get/labels: in `language`, with counts (the archive filters). */
+    visible: (language: string) => ['labels', language] as const,
+    /** GET /admin/get/all-labels: every label (design edit, pool searches). */
+    admin: ['labels', 'admin'] as const,
+  },
+  customers: {
+    all: ['customers'] as const,
+    /** POST /get/customers/basic: the option list of filters and forms. */
+    options: ['customers', 'options'] as const,
+  },
+  pools: {
+    all: ['pools'] as const,
+    /** POST /admin/pool/all: the pools screen's table and the users screen's pool choices. */
+    list: ['pools', 'list'] as const,
+  },
+  /** Users lists (the admin table, the pool screen's user picker): they show each user's customer and pool. */
+  users: { all: ['users'] as const },
+  /** The admin audit log: every admin change writes an entry. */
+  audit: { all: ['audit'] as const },
+  designs: {
+    all: ['designs'] as const,
+    headers: ['designs', 'header'] as const,
+    /** POST /design/header: the design page; `id` is the design guid or number. */
+    header: (id: string, language: string) => ['designs', 'header', id, language] as const,
+    /** POST /admin/design/header/{designGuid}: the edit modal (not translated). */
+    adminHeader: (designGuid: string) => ['designs', 'header', designGuid, 'admin'] as const,
+    /** Every design search: the archive's, the admin design list's, the pool screen's design picker. */
+    searches: ['designs', 'search'] as const,
+  },
+};
