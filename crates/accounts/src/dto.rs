@@ -439,12 +439,15 @@ impl From<UserListing> for UserRow {
     }
 }
 
-/// A customer as the search filter lists it.
+/// A customer as the filters and forms list it.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerBasic {
     pub customer_guid: String,
     pub customer_name: String,
+    /// Offered in the archive's customer filter (the admin's visibility switch); admin forms
+    /// list every customer.
+    pub visible: bool,
 }
 
 // ---- the admin forms, parsed into what the services take ----------------------------------------

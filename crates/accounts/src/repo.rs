@@ -89,20 +89,17 @@ pub fn customer_name(conn: &mut DbConnection, guid: &str) -> Result<Option<Strin
         .optional()
 }
 
-/// Customers by name: all (`None`), or the visible ones plus the given own customer.
+/// Customers by name (guid, name, visible): every one, or only `only`.
 pub fn customers_listed(
     conn: &mut DbConnection,
-    own: Option<Option<String>>,
-) -> Result<Vec<(String, String)>, Error> {
+    only: Option<&str>,
+) -> Result<Vec<(String, String, bool)>, Error> {
     let mut query = customers::table
         .order(customers::name)
-        .select((customers::guid, customers::name))
+        .select((customers::guid, customers::name, customers::visible))
         .into_boxed();
-    if let Some(own) = own {
-        query = match own {
-            Some(own) => query.filter(customers::visible.eq(true).or(customers::guid.eq(own))),
-            None => query.filter(customers::visible.eq(true)),
-        };
+    if let Some(only) = only {
+        query = query.filter(customers::guid.eq(only));
     }
     query.load(conn)
 }

@@ -515,6 +515,7 @@ async fn add_customer(
     Ok(HttpResponse::Ok().json(CustomerBasic {
         customer_guid: customer.guid,
         customer_name: customer.name,
+        visible: customer.visible,
     }))
 }
 
@@ -565,8 +566,8 @@ async fn audit_log(
     }))
 }
 
-/// Customers for the search filter: staff get every customer, others their own and the visible
-/// ones.
+/// Customers for the filters and forms: staff get every customer, a customer's user only their
+/// own company (never the studio's other customers).
 #[utoipa::path(post, path = "/service/get/customers/basic", responses((status = 200, body = [CustomerBasic])))]
 async fn customers_basic(
     SignedIn(session): SignedIn,

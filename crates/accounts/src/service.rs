@@ -621,21 +621,23 @@ pub fn company_name(conn: &mut DbConnection, user: &User) -> Result<Option<Strin
     }
 }
 
-/// The customers a user may filter by: all for staff; otherwise their own and the visible ones.
+/// The customers `viewer` may know of: every one for staff, only their own company for others.
 pub fn customers_for(
     conn: &mut DbConnection,
     viewer: &desen_core::Viewer,
 ) -> Result<Vec<crate::dto::CustomerBasic>, AccountError> {
-    let own = if viewer.is_staff() {
+    let only = if viewer.is_staff() {
         None
     } else {
-        Some(viewer.customer_guid.clone())
+        // A user without a company knows of none.
+        Some(viewer.customer_guid.clone().unwrap_or_default())
     };
-    Ok(repo::customers_listed(conn, own)?
+    Ok(repo::customers_listed(conn, only.as_deref())?
         .into_iter()
-        .map(|(guid, name)| crate::dto::CustomerBasic {
+        .map(|(guid, name, visible)| crate::dto::CustomerBasic {
             customer_guid: guid,
             customer_name: name,
+            visible,
         })
         .collect())
 }

@@ -25,6 +25,7 @@ pub enum Action {
     CustomerAdded,
     CustomerDeleted,
     CustomerVisibilityChanged,
+    CustomerFieldsChanged,
 }
 
 impl Action {
@@ -45,6 +46,7 @@ impl Action {
             CustomerAdded => "customer_added",
             CustomerDeleted => "customer_deleted",
             CustomerVisibilityChanged => "customer_visibility_changed",
+            CustomerFieldsChanged => "customer_fields_changed",
         }
     }
 }
@@ -72,6 +74,15 @@ impl<'a> Subject<'a> {
             kind: "customer",
             guid,
             name,
+        }
+    }
+
+    /// A setting of the studio, named by its key.
+    pub fn setting(key: &'a str) -> Self {
+        Subject {
+            kind: "setting",
+            guid: key,
+            name: key,
         }
     }
 

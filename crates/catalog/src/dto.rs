@@ -48,7 +48,9 @@ pub struct ColorwayHeader {
     pub design_guid: String,
     pub colorway_name: String,
     pub colorizables: Vec<Colorizable>,
-    pub source_name: String,
+    /// The production file's name; absent when original names are hidden from the viewer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_name: Option<String>,
     pub palette: Vec<PaletteColor>,
     pub images: ColorwayImages,
 }
@@ -92,13 +94,27 @@ pub struct RepeatAnswer {
     pub vertical: Option<String>,
 }
 
+/// One order of a design. Amounts are metres of fabric.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderAnswer {
     pub customer: Option<String>,
     pub amount: f64,
+    /// Always `m`: orders are counted in metres of printed fabric.
+    pub unit: &'static str,
+    /// `sample`, `production` or `reorder`.
     pub order_type: String,
     pub ordered_at: NaiveDateTime,
+}
+
+/// Whose orders a design header lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OrdersScope {
+    /// Every customer's (staff).
+    All,
+    /// The viewer's own company's (customers).
+    Own,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -135,14 +151,21 @@ pub struct DesignHeader {
     pub design_dpi: f64,
     pub color_mode: String,
     pub bit_depth: i32,
-    pub closed_countries: Vec<String>,
-    pub original_name: String,
-    pub notes: String,
-    pub design_studio: String,
+    /// Absent when hidden from the viewer (see `/get/design-fields`), like the next three.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed_countries: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub design_studio: Option<String>,
     pub customer: Option<CustomerRef>,
     pub owned_extra: bool,
-    pub dynamic_parameters: Vec<String>,
+    /// `dp0` to `dp9`: the parameters the viewer may see.
+    pub dynamic_parameters: std::collections::BTreeMap<String, String>,
     pub orders: Vec<OrderAnswer>,
+    pub orders_scope: OrdersScope,
 }
 
 /// A row of the staff design search.

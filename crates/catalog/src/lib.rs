@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod disclosure;
 pub mod dto;
 pub mod error;
 pub mod model;

@@ -277,16 +277,22 @@ pub fn insert_order(conn: &mut DbConnection, order: &DesignOrder) -> Result<(), 
 }
 
 /// Orders of a design with the customer's name, newest first.
+/// A design's orders, newest first, with the customer's name; only `customer`'s when given.
 pub fn orders_of(
     conn: &mut DbConnection,
     design: &str,
+    customer: Option<&str>,
 ) -> Result<Vec<(DesignOrder, Option<String>)>, Error> {
-    design_orders::table
+    let mut query = design_orders::table
         .left_join(customers::table)
         .filter(design_orders::design_guid.eq(design))
         .order(design_orders::ordered_at.desc())
         .select((DesignOrder::as_select(), customers::name.nullable()))
-        .load(conn)
+        .into_boxed();
+    if let Some(customer) = customer {
+        query = query.filter(design_orders::customer_guid.eq(customer));
+    }
+    query.load(conn)
 }
 
 fn admin_search_query<'a>(text: &str) -> designs::BoxedQuery<'a, Db> {

@@ -1,5 +1,6 @@
 //! Design routes: extract, call the service on the blocking pool, answer.
 
+use crate::disclosure::{self, DesignFields};
 use crate::dto::*;
 use crate::error::CatalogError;
 use crate::service;
@@ -23,7 +24,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/get/all-archives", web::get().to(all_archives))
         .route("/admin/get/all-labels", web::get().to(all_labels))
         .route("/get/archives", web::post().to(archives))
-        .route("/get/labels", web::post().to(labels));
+        .route("/get/labels", web::post().to(labels))
+        .route("/get/design-fields", web::get().to(design_fields))
+        .route(
+            "/admin/settings/design-fields",
+            web::get().to(customer_design_fields),
+        )
+        .route(
+            "/admin/settings/design-fields",
+            web::post().to(set_customer_design_fields),
+        );
 }
 
 #[derive(utoipa::OpenApi)]
@@ -37,9 +47,20 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         all_archives,
         all_labels,
         archives,
-        labels
+        labels,
+        design_fields,
+        customer_design_fields,
+        set_customer_design_fields
     ),
-    components(schemas(DesignHeader, DesignSummary, ArchiveAnswer, LabelAnswer))
+    components(schemas(
+        DesignHeader,
+        DesignSummary,
+        ArchiveAnswer,
+        LabelAnswer,
+        DesignFields,
+        OrderAnswer,
+        OrdersScope
+    ))
 )]
 pub struct CatalogApi;
 
@@ -184,4 +205,36 @@ async fn labels(
     form: Option<web::Form<LanguageForm>>,
 ) -> Result<HttpResponse, ApiError> {
     lookup(&session, asked(form), pool, service::labels).await
+}
+
+/// The design fields the signed-in user may see and search (staff: all; customers: what the
+/// studio shows them).
+#[utoipa::path(get, path = "/service/get/design-fields", responses((status = 200, body = DesignFields)))]
+async fn design_fields(SignedIn(session): SignedIn, pool: Pool) -> Result<HttpResponse, ApiError> {
+    let viewer = session.viewer();
+    let fields = blocking(move || disclosure::fields_for(&mut *pool.get()?, &viewer)).await?;
+    Ok(HttpResponse::Ok().json(fields))
+}
+
+/// What customers see of a design (admin).
+#[utoipa::path(get, path = "/service/admin/settings/design-fields", responses((status = 200, body = DesignFields)))]
+async fn customer_design_fields(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
+    let fields = blocking(move || disclosure::customer_fields(&mut *pool.get()?)).await?;
+    Ok(HttpResponse::Ok().json(fields))
+}
+
+/// Sets what customers see of a design (admin); recorded in the audit log.
+#[utoipa::path(post, path = "/service/admin/settings/design-fields", request_body = DesignFields,
+    responses((status = 200, body = DesignFields), (status = 400, body = ApiError)))]
+async fn set_customer_design_fields(
+    Admin(session): Admin,
+    pool: Pool,
+    fields: web::Json<DesignFields>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = session.user_id()?;
+    let fields = fields.into_inner();
+    let saved =
+        blocking(move || disclosure::set_customer_fields(&mut *pool.get()?, &actor, fields))
+            .await?;
+    Ok(HttpResponse::Ok().json(saved))
 }

@@ -1,6 +1,7 @@
 //! The rules of the archive's designs. Every function takes `&mut DbConnection` so that callers
 //! (the import pipeline above all) compose them in one transaction.
 
+use crate::disclosure;
 use crate::dto::*;
 use crate::error::CatalogError;
 use crate::model::*;
@@ -389,6 +390,7 @@ fn colorway_header(
     conn: &mut DbConnection,
     colorway: &Colorway,
     channels: &[DesignChannel],
+    fields: &disclosure::DesignFields,
 ) -> Result<ColorwayHeader, CatalogError> {
     let inks: Vec<String> = serde_json::from_str(&colorway.inks).unwrap_or_default();
     let colorizables = channels
@@ -415,7 +417,9 @@ fn colorway_header(
         design_guid: colorway.design_guid.clone(),
         colorway_name: colorway.name.clone(),
         colorizables,
-        source_name: colorway.source_name.clone(),
+        source_name: fields
+            .original_name
+            .then(|| colorway.source_name.clone()),
         palette,
         images: colorway_images(colorway),
     })
@@ -431,11 +435,12 @@ pub fn design_header(
     let scope = scope_of(conn, viewer)?;
     let design = repo::visible_design(conn, &scope, recognizer.trim())?
         .ok_or(CatalogError::DesignNotFound)?;
+    let fields = disclosure::fields_for(conn, viewer)?;
     let archive = archive(conn, design.archive_id)?;
     let channels = repo::channels_of(conn, &design.guid)?;
     let colorways = repo::colorways_of(conn, &design.guid)?
         .iter()
-        .map(|colorway| colorway_header(conn, colorway, &channels))
+        .map(|colorway| colorway_header(conn, colorway, &channels, &fields))
         .collect::<Result<Vec<_>, _>>()?;
     let labels = repo::labels_of(conn, &design.guid)?
         .iter()
@@ -449,15 +454,22 @@ pub fn design_header(
         None => None,
     };
     let parameters = repo::parameters_of(conn, &design.guid)?;
-    let orders = repo::orders_of(conn, &design.guid)?
-        .into_iter()
-        .map(|(order, customer)| OrderAnswer {
-            customer,
-            amount: order.amount,
-            order_type: order.order_type,
-            ordered_at: order.ordered_at,
-        })
-        .collect();
+    let whose = disclosure::orders_of_whom(viewer);
+    let orders = match whose {
+        // A user without a company has no orders of their own.
+        Some(None) => Vec::new(),
+        Some(Some(customer)) => repo::orders_of(conn, &design.guid, Some(customer))?,
+        None => repo::orders_of(conn, &design.guid, None)?,
+    }
+    .into_iter()
+    .map(|(order, customer)| OrderAnswer {
+        customer,
+        amount: order.amount,
+        unit: "m",
+        order_type: order.order_type,
+        ordered_at: order.ordered_at,
+    })
+    .collect();
     let (width_cm, height_cm) = design.size_cm();
     let shift = (design.repeat_offset != RepeatOffset::None.as_str()).then(|| {
         match (design.repeat_offset.as_str(), design.repeat_offset_custom) {
@@ -502,18 +514,27 @@ pub fn design_header(
         design_dpi: design.dpi,
         color_mode: design.color_mode.clone(),
         bit_depth: design.bit_depth,
-        closed_countries: split_list(&design.closed_countries),
-        original_name: design.original_name.clone(),
-        notes: design.notes.clone(),
-        design_studio: design.studio.clone(),
+        closed_countries: fields
+            .closed_countries
+            .then(|| split_list(&design.closed_countries)),
+        original_name: fields.original_name.then(|| design.original_name.clone()),
+        notes: fields.notes.then(|| design.notes.clone()),
+        design_studio: fields.studio.then(|| design.studio.clone()),
         customer,
         owned_extra: design.owned_extra,
         dynamic_parameters: parameters
             .values()
             .iter()
-            .map(|v| (*v).to_owned())
+            .enumerate()
+            .filter(|(i, _)| fields.dynamic_parameters[*i])
+            .map(|(i, v)| (format!("dp{i}"), (*v).to_owned()))
             .collect(),
         orders,
+        orders_scope: if whose.is_some() {
+            OrdersScope::Own
+        } else {
+            OrdersScope::All
+        },
     })
 }
 

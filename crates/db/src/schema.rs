@@ -296,6 +296,14 @@ diesel::joinable!(designs -> customers (customer_guid));
 diesel::joinable!(design_labels -> designs (design_guid));
 diesel::joinable!(design_parameters -> designs (design_guid));
 diesel::table! {
+    /// What of a design customers may see and search, per field (migration 000009).
+    customer_design_fields (field) {
+        field -> Text,
+        visible -> Bool,
+    }
+}
+
+diesel::table! {
     /// The swatches the swatch index was computed for (migration 000007).
     swatch_colors (swatch) {
         swatch -> Integer,
@@ -378,4 +386,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     audit_events,
     swatch_colors,
     swatch_designs,
+    customer_design_fields,
 );

@@ -331,3 +331,251 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
 fn json_body(bytes: &[u8]) -> Value {
     serde_json::from_slice(bytes).unwrap_or(Value::Null)
 }
+
+/// What each role sees of one open design: which fields of the header and of a search hit are
+/// present (a hidden field is absent, not blank), whose orders are listed, the customer filter's
+/// options, which filters it may use; and an admin's change of what customers see applies at once.
+#[actix_web::test]
+async fn design_fields_orders_and_customers_by_role() {
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    world.user("admin2@example.com", PASSWORD, true);
+    let in_house = world.user("inhouse@example.com", PASSWORD, false);
+    world.save(&accounts::model::User {
+        is_in_house: true,
+        ..world.reload(&in_house)
+    });
+    let customer_a = accounts::service::ensure_customer(&mut world.conn(), "A Tekstil").unwrap();
+    let customer_b = accounts::service::ensure_customer(&mut world.conn(), "B Tekstil").unwrap();
+    for (email, customer) in [("a@example.com", &customer_a), ("b@example.com", &customer_b)] {
+        let user = world.user(email, PASSWORD, false);
+        world.save(&accounts::model::User {
+            customer_guid: Some(customer.guid.clone()),
+            ..world.reload(&user)
+        });
+    }
+    let archive =
+        catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"])
+            .unwrap();
+    let api = api(&world).await;
+    let admin = api.admin_token("admin@example.com").await;
+    let added = api
+        .import_designs(
+            &admin,
+            archive.id,
+            &[("rose.tif", sample(&world, "rose_VR1.tif"))],
+        )
+        .await;
+    let design = added[0]["designGuid"].as_str().unwrap().to_owned();
+    let parameters = json!(["Silk", "A1", "", "", "", "", "", "", "", "Summer"]).to_string();
+    let body = serde_urlencoded::to_string([
+        ("notes", "Client asked for a 10% smaller scale"),
+        ("studio", "Atelier Nord"),
+        ("originalName", "ROSE_final_v3"),
+        ("closedCountries", "TR,AZ"),
+        ("dynamicParameters", parameters.as_str()),
+    ])
+    .unwrap();
+    let (status, _, body) = api
+        .call(
+            test::TestRequest::put()
+                .uri(&format!("/service/design/header/{design}"))
+                .insert_header(("Access-Token", admin.as_str()))
+                .insert_header(("content-type", "application/x-www-form-urlencoded"))
+                .set_payload(body),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{}", json_body(&body));
+    let id = design.parse().unwrap();
+    for customer in [Some(&customer_a), Some(&customer_b), None] {
+        let customer = customer.map(|c| c.guid.parse().unwrap());
+        catalog::service::add_order(
+            &mut world.conn(),
+            &id,
+            customer.as_ref(),
+            120.0,
+            "sample",
+            desen_core::time::now(),
+        )
+        .unwrap();
+    }
+
+    let tokens = [
+        ("customer A", api.token("a@example.com", PASSWORD).await),
+        ("customer B", api.token("b@example.com", PASSWORD).await),
+        ("in-house", api.token("inhouse@example.com", PASSWORD).await),
+        (
+            "admin without second factor",
+            api.token("admin2@example.com", PASSWORD).await,
+        ),
+        ("admin", admin.clone()),
+    ];
+    let staff = |who: &str| who == "in-house" || who == "admin";
+    let present = |value: &Value, keys: &[&str]| -> Vec<String> {
+        keys.iter()
+            .filter(|k| value.get(**k).is_some())
+            .map(|k| (*k).to_owned())
+            .collect()
+    };
+    let header_fields = ["notes", "originalName", "designStudio", "closedCountries"];
+    // What customers see by default: notes and original names hidden, the rest shown.
+    for (who, token) in &tokens {
+        let (status, header) = api
+            .form("/service/design/header", Some(token), &[("designGuid", &design)])
+            .await;
+        assert_eq!(status, StatusCode::OK, "{who}: {header}");
+        let (_, search) = api
+            .form("/service/search/design/basic/0/25", Some(token), &[])
+            .await;
+        let hit = &search["results"][0];
+        let (_, _, bytes) = api
+            .call(
+                test::TestRequest::get()
+                    .uri("/service/get/design-fields")
+                    .insert_header(("Access-Token", token.as_str())),
+            )
+            .await;
+        let fields = json_body(&bytes);
+        let (_, customers) = api
+            .form("/service/get/customers/basic", Some(token), &[])
+            .await;
+        let options: Vec<&str> = customers
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["customerName"].as_str().unwrap())
+            .collect();
+        let orders: Vec<Value> = header["orders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["customer"].clone())
+            .collect();
+        if staff(who) {
+            assert_eq!(present(&header, &header_fields), header_fields, "{who}");
+            assert_eq!(header["notes"], "Client asked for a 10% smaller scale");
+            assert_eq!(header["dynamicParameters"].as_object().unwrap().len(), 10);
+            assert!(header["colorways"][0]["sourceName"].is_string(), "{who}");
+            assert_eq!(orders.len(), 3, "{who}: every order");
+            assert_eq!(header["ordersScope"], "all");
+            assert_eq!(options, ["A Tekstil", "B Tekstil"], "{who}");
+            assert_eq!(fields["notes"], true, "{who}: {fields}");
+        } else {
+            assert_eq!(
+                present(&header, &header_fields),
+                ["designStudio", "closedCountries"],
+                "{who}: {header}"
+            );
+            assert_eq!(header["dynamicParameters"]["dp0"], "Silk", "{who}");
+            assert_eq!(header["dynamicParameters"].as_object().unwrap().len(), 10);
+            assert!(header["colorways"][0].get("sourceName").is_none(), "{who}");
+            assert_eq!(header["ordersScope"], "own");
+            let own = match *who {
+                "customer A" => vec![json!("A Tekstil")],
+                "customer B" => vec![json!("B Tekstil")],
+                _ => vec![],
+            };
+            assert_eq!(orders, own, "{who}: only their own company's orders");
+            let own_name: Vec<&str> = own.iter().filter_map(Value::as_str).collect();
+            assert_eq!(options, own_name, "{who}: the customer filter");
+            assert_eq!(fields["notes"], false, "{who}: {fields}");
+            assert_eq!(fields["originalName"], false, "{who}: {fields}");
+        }
+        assert_eq!(header["orders"][0]["unit"], "m");
+        assert!(hit.get("closedCountries").is_some(), "{who}: {hit}");
+        assert!(hit["colorways"][0]["color"].is_string(), "{who}: {hit}");
+        // A hidden field is not searchable either.
+        let (status, body) = api
+            .form(
+                "/service/search/design/basic/0/25",
+                Some(token),
+                &[("note", "smaller")],
+            )
+            .await;
+        if staff(who) {
+            assert_eq!((status, &body["totalCount"]), (StatusCode::OK, &json!(1)));
+        } else {
+            assert_eq!(status, StatusCode::FORBIDDEN, "{who}: {body}");
+            assert_eq!((code(&body), &body["field"]), ("search_field_hidden", &json!("note")));
+        }
+    }
+
+    // The admin shows notes, and hides the studio, closed countries and the second parameter.
+    let (status, _, body) = api
+        .call(
+            test::TestRequest::get()
+                .uri("/service/admin/settings/design-fields")
+                .insert_header(("Access-Token", admin.as_str())),
+        )
+        .await;
+    let mut setting = json_body(&body);
+    assert_eq!(status, StatusCode::OK, "{setting}");
+    assert_eq!((&setting["notes"], &setting["studio"]), (&json!(false), &json!(true)));
+    setting["notes"] = json!(true);
+    setting["studio"] = json!(false);
+    setting["closedCountries"] = json!(false);
+    setting["dynamicParameters"][1] = json!(false);
+    let customer_token = tokens[0].1.as_str();
+    let (status, _, _) = api
+        .call(
+            test::TestRequest::post()
+                .uri("/service/admin/settings/design-fields")
+                .insert_header(("Access-Token", customer_token))
+                .set_json(&setting),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "only admins change it");
+    let (status, _, body) = api
+        .call(
+            test::TestRequest::post()
+                .uri("/service/admin/settings/design-fields")
+                .insert_header(("Access-Token", admin.as_str()))
+                .set_json(&setting),
+        )
+        .await;
+    assert_eq!((status, json_body(&body)), (StatusCode::OK, setting.clone()));
+    let (_, header) = api
+        .form(
+            "/service/design/header",
+            Some(customer_token),
+            &[("designGuid", &design)],
+        )
+        .await;
+    assert_eq!(present(&header, &header_fields), ["notes"], "{header}");
+    let parameters = header["dynamicParameters"].as_object().unwrap();
+    assert!(parameters.contains_key("dp0") && !parameters.contains_key("dp1"));
+    let (_, search) = api
+        .form("/service/search/design/basic/0/25", Some(customer_token), &[])
+        .await;
+    assert!(search["results"][0].get("closedCountries").is_none());
+    let (status, body) = api
+        .form(
+            "/service/search/design/basic/0/25",
+            Some(customer_token),
+            &[("note", "smaller")],
+        )
+        .await;
+    assert_eq!((status, &body["totalCount"]), (StatusCode::OK, &json!(1)));
+    for (field, value) in [("studio", "Atelier"), ("dp1", "A1")] {
+        let (status, body) = api
+            .form(
+                "/service/search/design/basic/0/25",
+                Some(customer_token),
+                &[(field, value)],
+            )
+            .await;
+        assert_eq!(
+            (status, code(&body), &body["field"]),
+            (StatusCode::FORBIDDEN, "search_field_hidden", &json!(field))
+        );
+    }
+    // Staff still see and search everything.
+    let (_, header) = api
+        .form("/service/design/header", Some(&admin), &[("designGuid", &design)])
+        .await;
+    assert_eq!(present(&header, &header_fields), header_fields);
+    let (_, log) = api
+        .form("/service/admin/audit/get-all", Some(&admin), &[])
+        .await;
+    assert_eq!(audit_actions(&log)[0], "customer_fields_changed");
+}

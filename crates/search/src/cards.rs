@@ -3,6 +3,7 @@
 
 use crate::error::SearchError;
 use crate::filters::ColorQuery;
+use catalog::disclosure::DesignFields;
 use catalog::model::{Label, Named};
 use db::DbConnection;
 use db::schema::{colorway_colors, colorways, design_labels, design_pins, designs, labels};
@@ -22,6 +23,16 @@ pub struct SearchLabel {
     pub label_sef: String,
 }
 
+/// One colorway of a hit, as a swatch on the card.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct HitColorway {
+    pub colorway_guid: String,
+    pub colorway_name: String,
+    /// `#rrggbb`: the colour covering most of the colorway (none before its palette exists).
+    pub color: Option<String>,
+}
+
 /// The spec's search result: one design with the colorway to show for it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -37,15 +48,22 @@ pub struct SearchResult {
     pub original_variant_name: Option<String>,
     pub labels: Vec<SearchLabel>,
     pub mold_state: String,
-    pub closed_countries: Vec<String>,
+    /// Absent when hidden from the viewer (see `/get/design-fields`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed_countries: Option<Vec<String>>,
     pub is_confined: bool,
     pub pinned: bool,
     pub colorway_count: usize,
+    /// Every colorway in order, with its main colour.
+    pub colorways: Vec<HitColorway>,
     /// The active colorway's `d/v` thumbnail.
     pub thumbnail: Option<String>,
     pub thumbnails: std::collections::BTreeMap<String, String>,
     /// CIEDE2000 of the closest palette colour, when searching by colour.
     pub color_distance: Option<f64>,
+    /// When searching by colour, how well the design matches it, 0 to 100: the figure results
+    /// are ranked by (closeness of a palette colour weighted by how much of the design it covers).
+    pub color_match: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -61,12 +79,23 @@ pub struct SearchAnswer {
 /// A design's number, type, screen status, confinement, closed countries and whether it is pinned.
 type Described = (String, String, String, bool, String, bool);
 
-/// Search results for the ids, in their order: colorways, labels, pins and thumbnails in a few
-/// batched queries.
+/// A colorway of a hit: id, name, renditions key.
+type Way = (String, String, String);
+
+/// The match figure of a colour score: 100 for the exact colour covering the whole design, 0 for
+/// the worst score the search admits (the distance limit, covering nothing).
+fn match_of(score: f64, color: &ColorQuery) -> i64 {
+    let worst = match_score(color.distance, 0.0);
+    (100.0 * (1.0 - score / worst)).round().clamp(0.0, 100.0) as i64
+}
+
+/// Search results for the ids, in their order: colorways, labels, pins, palettes and thumbnails
+/// in a few batched queries, showing only the fields the viewer may see.
 pub(crate) fn describe(
     conn: &mut DbConnection,
     hits: &[(String, Option<f64>)],
     color: Option<&ColorQuery>,
+    fields: &DesignFields,
     language: Language,
 ) -> Result<Vec<SearchResult>, SearchError> {
     let ids: Vec<&str> = hits.iter().map(|(id, _)| id.as_str()).collect();
@@ -86,7 +115,7 @@ pub(crate) fn describe(
         .into_iter()
         .map(|(g, n, t, s, c, cc, p)| (g, (n, t, s, c, cc, p)))
         .collect();
-    let mut colorways_of: HashMap<String, Vec<(String, String, String)>> = HashMap::new();
+    let mut colorways_of: HashMap<String, Vec<Way>> = HashMap::new();
     for (design, guid, name, key) in colorways::table
         .filter(colorways::design_guid.eq_any(&ids))
         .order((colorways::design_guid, colorways::position))
@@ -118,51 +147,54 @@ pub(crate) fn describe(
             label: name,
         });
     }
-    // With a colour, the colorway shown is the one holding the best-scoring palette colour.
-    let best_colorway: HashMap<String, String> = match color {
-        None => HashMap::new(),
-        Some(color) => {
-            // By colorway: palette entries are keyed by colorway (a design's are not indexed).
-            let shown: Vec<&str> = colorways_of
-                .values()
-                .flatten()
-                .map(|(guid, _, _)| guid.as_str())
-                .collect();
-            let mut best: HashMap<String, (f64, String)> = HashMap::new();
-            for (design, colorway, l, a, b, share) in colorway_colors::table
-                .filter(colorway_colors::colorway_guid.eq_any(&shown))
-                .select((
-                    colorway_colors::design_guid,
-                    colorway_colors::colorway_guid,
-                    colorway_colors::l,
-                    colorway_colors::a,
-                    colorway_colors::b,
-                    colorway_colors::share,
-                ))
-                .load::<(String, String, f64, f64, f64, f64)>(conn)?
-            {
-                let distance = ciede2000(color.lab, [l, a, b]);
-                if distance > color.distance {
-                    continue;
-                }
-                let score = match_score(distance, share);
-                let entry = best.entry(design).or_insert((f64::MAX, String::new()));
-                if score < entry.0 {
-                    *entry = (score, colorway);
-                }
-            }
-            best.into_iter().map(|(d, (_, c))| (d, c)).collect()
+    // Palettes, by colorway (a design's are not indexed): each colorway's main colour for its
+    // swatch and, with a colour, the best-scoring entry of each design, whose colorway is shown.
+    let shown: Vec<&str> = colorways_of
+        .values()
+        .flatten()
+        .map(|(guid, _, _)| guid.as_str())
+        .collect();
+    let mut main_color: HashMap<String, (f64, String)> = HashMap::new();
+    let mut best: HashMap<String, (f64, String)> = HashMap::new();
+    for (design, colorway, l, a, b, rgb, share) in colorway_colors::table
+        .filter(colorway_colors::colorway_guid.eq_any(&shown))
+        .select((
+            colorway_colors::design_guid,
+            colorway_colors::colorway_guid,
+            colorway_colors::l,
+            colorway_colors::a,
+            colorway_colors::b,
+            colorway_colors::rgb,
+            colorway_colors::share,
+        ))
+        .load::<(String, String, f64, f64, f64, String, f64)>(conn)?
+    {
+        let main = main_color
+            .entry(colorway.clone())
+            .or_insert((f64::MIN, String::new()));
+        if share > main.0 {
+            *main = (share, rgb);
         }
-    };
+        let Some(color) = color else { continue };
+        let distance = ciede2000(color.lab, [l, a, b]);
+        if distance > color.distance {
+            continue;
+        }
+        let score = match_score(distance, share);
+        let entry = best.entry(design).or_insert((f64::MAX, String::new()));
+        if score < entry.0 {
+            *entry = (score, colorway);
+        }
+    }
     Ok(hits
         .iter()
         .filter_map(|(guid, distance)| {
             let (number, design_type, status, confined, closed, pinned) = rows.get(guid)?.clone();
-            let colorways = colorways_of.get(guid).cloned().unwrap_or_default();
-            let original = colorways.first().cloned();
-            let active = best_colorway
-                .get(guid)
-                .and_then(|c| colorways.iter().find(|(g, _, _)| g == c).cloned())
+            let ways = colorways_of.get(guid).cloned().unwrap_or_default();
+            let original = ways.first().cloned();
+            let matched = best.get(guid);
+            let active = matched
+                .and_then(|(_, c)| ways.iter().find(|(g, _, _)| g == c).cloned())
                 .or_else(|| original.clone());
             let thumbnails: BTreeMap<String, String> = active
                 .as_ref()
@@ -186,18 +218,31 @@ pub(crate) fn describe(
                 original_variant_name: original.as_ref().map(|o| o.1.clone()),
                 labels: labels_of.get(guid).cloned().unwrap_or_default(),
                 mold_state: status,
-                closed_countries: closed
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|c| !c.is_empty())
-                    .map(str::to_owned)
-                    .collect(),
+                closed_countries: fields.closed_countries.then(|| {
+                    closed
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|c| !c.is_empty())
+                        .map(str::to_owned)
+                        .collect()
+                }),
                 is_confined: confined,
                 pinned,
-                colorway_count: colorways.len(),
+                colorway_count: ways.len(),
+                colorways: ways
+                    .iter()
+                    .map(|(way, name, _)| HitColorway {
+                        colorway_guid: way.clone(),
+                        colorway_name: name.clone(),
+                        color: main_color.get(way).map(|(_, rgb)| rgb.clone()),
+                    })
+                    .collect(),
                 thumbnail: thumbnails.get("d/v").cloned(),
                 thumbnails,
                 color_distance: distance.map(|d| (d * 100.0).round() / 100.0),
+                color_match: color
+                    .zip(matched)
+                    .map(|(color, (score, _))| match_of(*score, color)),
             })
         })
         .collect())

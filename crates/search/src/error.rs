@@ -6,6 +6,8 @@ pub enum SearchError {
     InvalidSearch(&'static str),
     #[error("similar-image search is not available yet")]
     SimilarSearchUnavailable,
+    #[error("the search field {0} is not available to this user")]
+    FieldHidden(&'static str),
     #[error(transparent)]
     Catalog(#[from] catalog::CatalogError),
     #[error(transparent)]
@@ -28,6 +30,7 @@ impl DomainError for SearchError {
             SearchError::InvalidSearch(_) | SearchError::SimilarSearchUnavailable => {
                 ErrorKind::Invalid
             }
+            SearchError::FieldHidden(_) => ErrorKind::Forbidden,
             SearchError::Catalog(e) => e.kind(),
             SearchError::Pools(e) => e.kind(),
             SearchError::Database(_) | SearchError::Pool(_) => ErrorKind::Internal,
@@ -38,6 +41,7 @@ impl DomainError for SearchError {
         match self {
             SearchError::InvalidSearch(_) => "invalid_search",
             SearchError::SimilarSearchUnavailable => "similar_search_unavailable",
+            SearchError::FieldHidden(_) => "search_field_hidden",
             SearchError::Catalog(e) => e.code(),
             SearchError::Pools(e) => e.code(),
             SearchError::Database(_) | SearchError::Pool(_) => "internal",
@@ -46,6 +50,7 @@ impl DomainError for SearchError {
 
     fn field(&self) -> Option<&'static str> {
         match self {
+            SearchError::InvalidSearch(field) | SearchError::FieldHidden(field) => Some(field),
             SearchError::Catalog(e) => e.field(),
             SearchError::Pools(e) => e.field(),
             _ => None,

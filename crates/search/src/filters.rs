@@ -2,6 +2,7 @@
 //! shared design-column vocabulary (`design_filters`), so the archive search and pools' saved
 //! searches mean the same by the same words.
 
+use catalog::disclosure::DesignFields;
 use catalog::model::{DesignType, ScreenStatus};
 use chrono::NaiveDateTime;
 use db::sql::Sql;
@@ -81,6 +82,23 @@ impl SearchFilters {
     /// [`pools::Scope::probe_sql`] probes pools.
     pub fn probe_sql(&self) -> Sql {
         self.predicate(true)
+    }
+
+    /// The first filter on a field the viewer may not see (by its form name): hidden fields are
+    /// not searchable either.
+    pub fn hidden_field(&self, fields: &DesignFields) -> Option<&'static str> {
+        [
+            (self.notes.is_some() && !fields.notes, "note"),
+            (
+                self.original_name.is_some() && !fields.original_name,
+                "originalname",
+            ),
+            (self.studio.is_some() && !fields.studio, "studio"),
+            (self.dp0.is_some() && !fields.dynamic_parameters[0], "dp0"),
+            (self.dp1.is_some() && !fields.dynamic_parameters[1], "dp1"),
+        ]
+        .into_iter()
+        .find_map(|(hidden, name)| hidden.then_some(name))
     }
 
     /// Nothing filters: the predicate is `1 = 1`.

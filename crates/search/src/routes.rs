@@ -1,7 +1,7 @@
 //! Search routes: extract, call the service on the blocking pool, answer.
 
 use crate::cache::SearchCache;
-use crate::cards::{SearchAnswer, SearchLabel, SearchResult};
+use crate::cards::{HitColorway, SearchAnswer, SearchLabel, SearchResult};
 use crate::error::SearchError;
 use crate::filters::SearchFilters;
 use crate::form::{MAX_PAGE_SIZE, SearchForm};
@@ -33,6 +33,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         SearchAnswer,
         SearchResult,
         SearchLabel,
+        HitColorway,
         SearchForm,
         CountAnswer
     ))
@@ -53,7 +54,8 @@ async fn color_swatches(_signed_in: SignedIn) -> HttpResponse {
 #[utoipa::path(post, path = "/service/search/design/basic/{page}/{pageSize}",
     params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100, 25 by default")),
     request_body(content = SearchForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError),
+        (status = 403, description = "`search_field_hidden`: a filter on a field hidden from the viewer", body = ApiError)))]
 async fn search_designs(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -69,17 +71,9 @@ async fn search_designs(
     let language = session.language(form.language.as_deref());
     let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
     let viewer = session.viewer();
+    let page = PageRequest::new(page, size);
     let answer = blocking(move || {
-        let mut conn = pool.get()?;
-        let scope = pools::scope_of(&mut conn, &viewer)?;
-        service::search(
-            &mut conn,
-            &cache,
-            &scope,
-            &filters,
-            PageRequest::new(page, size),
-            language,
-        )
+        service::search_as(&mut *pool.get()?, &cache, &viewer, &filters, page, language)
     })
     .await?;
     Ok(HttpResponse::Ok().json(answer))

@@ -8,9 +8,10 @@ use crate::filters::SearchFilters;
 use crate::form::MAX_PAGE_SIZE;
 use crate::paging::{FoundPage, PageAsked, catalog_revision, listing_page};
 use crate::ranking::{scored_page, swatch_page};
+use catalog::disclosure::{self, DesignFields};
 use db::DbConnection;
 use db::sql::Sql;
-use desen_core::{Language, PageRequest};
+use desen_core::{Language, PageRequest, Viewer};
 use pools::{PoolCriteria, Scope};
 
 /// The ids (in order) of one page, the total count, and the colour distance of each hit: the
@@ -46,17 +47,36 @@ pub fn find_page(
     }
 }
 
-/// The search page as the archive screen shows it.
+/// The viewer's search: inside their scope, showing and searching only the design fields they may
+/// see (a hidden field asked for is refused, not ignored).
+pub fn search_as(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    viewer: &Viewer,
+    filters: &SearchFilters,
+    page: PageRequest,
+    language: Language,
+) -> Result<SearchAnswer, SearchError> {
+    let fields = disclosure::fields_for(conn, viewer)?;
+    if let Some(field) = filters.hidden_field(&fields) {
+        return Err(SearchError::FieldHidden(field));
+    }
+    let scope = pools::scope_of(conn, viewer)?;
+    search(conn, cache, &scope, &fields, filters, page, language)
+}
+
+/// The search page as the archive screen shows it: the designs of `scope`, showing `fields`.
 pub fn search(
     conn: &mut DbConnection,
     cache: &SearchCache,
     scope: &Scope,
+    fields: &DesignFields,
     filters: &SearchFilters,
     page: PageRequest,
     language: Language,
 ) -> Result<SearchAnswer, SearchError> {
     let (hits, total) = find_page(conn, cache, scope, filters, page)?;
-    let results = describe(conn, &hits, filters.color.as_ref(), language)?;
+    let results = describe(conn, &hits, filters.color.as_ref(), fields, language)?;
     let size = i64::from(page.page_size);
     Ok(SearchAnswer {
         results,
@@ -86,7 +106,7 @@ pub fn preview_page(criteria: &PoolCriteria) -> Result<PageRequest, SearchError>
     }
 }
 
-/// The designs a pool search admits, as the archive shows them.
+/// The designs a pool search admits, as the archive shows them to staff.
 pub fn preview_pool_search(
     conn: &mut DbConnection,
     cache: &SearchCache,
@@ -99,6 +119,7 @@ pub fn preview_pool_search(
         conn,
         cache,
         &scope,
+        &DesignFields::ALL,
         &SearchFilters::default(),
         page,
         language,
