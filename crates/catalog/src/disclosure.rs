@@ -72,7 +72,10 @@ impl DesignFields {
 /// What the studio shows its customers. A field without a row is shown.
 pub fn customer_fields(conn: &mut DbConnection) -> Result<DesignFields, CatalogError> {
     let rows: Vec<(String, bool)> = customer_design_fields::table
-        .select((customer_design_fields::field, customer_design_fields::visible))
+        .select((
+            customer_design_fields::field,
+            customer_design_fields::visible,
+        ))
         .load(conn)?;
     let shown = |name: &str| {
         rows.iter()

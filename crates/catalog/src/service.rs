@@ -417,9 +417,7 @@ fn colorway_header(
         design_guid: colorway.design_guid.clone(),
         colorway_name: colorway.name.clone(),
         colorizables,
-        source_name: fields
-            .original_name
-            .then(|| colorway.source_name.clone()),
+        source_name: fields.original_name.then(|| colorway.source_name.clone()),
         palette,
         images: colorway_images(colorway),
     })

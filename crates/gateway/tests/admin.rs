@@ -837,9 +837,10 @@ async fn customers_are_added_shown_hidden_and_deleted_with_care() {
         (Some(1), Some(0))
     );
 
-    // Hidden customers leave other customers' filter lists.
+    // A customer's user knows of their own company only, visible or not; staff see every
+    // customer, with the visibility switch as a flag (the archive filter offers visible ones).
     let olga = api.token("olga@example.com", PASSWORD).await;
-    let names = |token: String| {
+    let listed = |token: String| {
         let api = &api;
         async move {
             let (_, body) = api
@@ -848,11 +849,22 @@ async fn customers_are_added_shown_hidden_and_deleted_with_care() {
             body.as_array()
                 .unwrap()
                 .iter()
-                .map(|c| c["customerName"].as_str().unwrap().to_owned())
+                .map(|c| {
+                    let name = c["customerName"].as_str().unwrap().to_owned();
+                    (name, c["visible"].as_bool().unwrap())
+                })
                 .collect::<Vec<_>>()
         }
     };
-    assert!(names(olga.clone()).await.contains(&"Şule Örme".to_owned()));
+    assert_eq!(
+        listed(olga.clone()).await,
+        [("Open Tekstil".to_owned(), true)]
+    );
+    assert!(
+        listed(admin.clone())
+            .await
+            .contains(&("Şule Örme".to_owned(), true))
+    );
     let visibility = "/service/admin/customers/set-visibility";
     let (status, _) = api
         .form(
@@ -862,7 +874,12 @@ async fn customers_are_added_shown_hidden_and_deleted_with_care() {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert!(!names(olga.clone()).await.contains(&"Şule Örme".to_owned()));
+    assert!(
+        listed(admin.clone())
+            .await
+            .contains(&("Şule Örme".to_owned(), false))
+    );
+    assert_eq!(listed(olga.clone()).await.len(), 1);
     let (status, body) = api
         .form(
             visibility,

@@ -8,6 +8,7 @@
 
 use accounts::model::Customer;
 use accounts::service::NewUser;
+use catalog::disclosure::DesignFields;
 use catalog::model::{DesignParameters, DesignType, ScreenStatus};
 use catalog::service::{self, DesignEdit, NewChannel, NewColorway, NewDesign, NewPaletteColor};
 use catalog::swatch_index::SWATCHES;
@@ -1326,6 +1327,7 @@ fn check_results(fx: &Fixture, view: &View, query: &Query) {
         conn,
         &fx.cache,
         &view.scope,
+        &DesignFields::ALL,
         &filters,
         PageRequest::new(0, 50),
         Language::En,

@@ -54,6 +54,7 @@ export const errorCodes = [
   'duplicate_design_number',
   // Archive search (POST /search/design/basic): a filter field the server refused; similar-image search.
   'invalid_search',
+  'search_field_hidden',
   'similar_search_unavailable',
   // Pools (admin) and the users they are assigned to.
   'pool_name_required',
