@@ -469,6 +469,13 @@ pub(crate) fn required(value: Option<String>, field: &'static str) -> Result<Str
     trimmed(&value).ok_or(AccountError::InvalidForm(field))
 }
 
+/// A field given as is (a password keeps its spaces); blank is absent.
+fn given(value: Option<String>, field: &'static str) -> Result<String, AccountError> {
+    value
+        .filter(|v| !v.trim().is_empty())
+        .ok_or(AccountError::InvalidForm(field))
+}
+
 fn optional_flag(value: Option<&str>, field: &'static str) -> Result<Option<bool>, AccountError> {
     web_api::flag(value, field).map_err(AccountError::InvalidForm)
 }
@@ -846,5 +853,67 @@ impl AuditListForm {
             action: trimmed(&self.action),
         };
         Ok((filter, page))
+    }
+}
+
+// ---- the sign-in forms ----------------------------------------------------------------------------
+
+impl LoginForm {
+    /// The address, the password and "remember me".
+    pub fn parse(self) -> Result<(Email, String, bool), AccountError> {
+        let email = required(self.mail_address, "mailAddress")?;
+        let password = given(self.password, "password")?;
+        Ok((
+            Email::parse(&email)?,
+            password,
+            web_api::checked(self.remember.as_deref()),
+        ))
+    }
+}
+
+impl MailForm {
+    pub fn parse(self) -> Result<Email, AccountError> {
+        Email::parse(&required(self.mail_address, "mailAddress")?)
+    }
+}
+
+/// A new password from a reset or invitation link: the address it was sent to, the password
+/// (checked against the rules, both entries equal) and the link's token.
+#[derive(Debug, Clone)]
+pub struct NewPassword {
+    pub email: Email,
+    pub password: String,
+    pub token: String,
+}
+
+impl CreatePasswordForm {
+    pub fn parse(self) -> Result<NewPassword, AccountError> {
+        let email = Email::parse(&required(self.mail_address, "mailAddress")?)?;
+        let password1 = given(self.password1, "password1")?;
+        let password2 = given(self.password2, "password2")?;
+        let token = required(self.token, "token")?;
+        credentials::check_new_password(&password1, &password2)?;
+        Ok(NewPassword {
+            email,
+            password: password1,
+            token,
+        })
+    }
+}
+
+impl TokenForm {
+    pub fn parse(self) -> Result<String, AccountError> {
+        required(self.token, "token")
+    }
+}
+
+impl CodeForm {
+    /// Six digits.
+    pub fn parse(self) -> Result<String, AccountError> {
+        let code = required(self.code, "code")?;
+        if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+            return Err(AccountError::InvalidForm("code"));
+        }
+        Ok(code)
     }
 }

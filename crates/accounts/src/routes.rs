@@ -4,10 +4,10 @@ use crate::admin;
 use crate::auth::{Admin, SignedIn, client_ip, image_cookie, image_cookie_removal, token_of};
 use crate::dto::*;
 use crate::error::AccountError;
-use crate::service::{self, AccountsContext, CreatePasswordInput, LoginInput, SignedInSession};
+use crate::service::{self, AccountsContext, LoginInput, SignedInSession};
 use actix_web::{HttpRequest, HttpResponse, web};
 use db::DbPool;
-use web_api::{ApiError, blocking, checked};
+use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/account/login_collection", web::post().to(login))
@@ -117,8 +117,10 @@ async fn done<T: Send + 'static>(
 }
 
 /// Sign-in failures carry the spec's numeric `responseCode` next to the coded error.
-fn sign_in_error(error: ApiError, code: i32) -> ApiError {
-    error.with_response_code(code)
+/// A sign-in refused: the error with the spec's numeric `responseCode`.
+fn sign_in_error(error: AccountError) -> ApiError {
+    let code = error.response_code();
+    ApiError::from(error).with_response_code(code)
 }
 
 async fn signed_in_answer(
@@ -151,10 +153,7 @@ async fn run_sign_in(
     .await
     {
         Ok(Ok(session)) => Ok(session),
-        Ok(Err(error)) => {
-            let code = error.response_code();
-            Err(sign_in_error(error.into(), code))
-        }
+        Ok(Err(error)) => Err(sign_in_error(error)),
         Err(_) => Err(ApiError::internal().with_response_code(99)),
     }
 }
@@ -168,11 +167,11 @@ async fn login(
     pool: Pool,
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = form.into_inner();
+    let (email, password, remember) = form.into_inner().parse().map_err(sign_in_error)?;
     let input = LoginInput {
-        email: form.mail_address,
-        password: form.password,
-        remember: checked(form.remember.as_deref()),
+        email,
+        password,
+        remember,
         ip: client_ip(&req, &ctx.settings.trusted_proxies),
         previous_token: token_of(&req),
     };
@@ -236,9 +235,9 @@ async fn verify(
     pool: Pool,
     form: web::Form<CodeForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let code = form.into_inner().code;
+    let code = form.into_inner().parse()?;
     let now = chrono::Utc::now().timestamp().max(0) as u64;
-    blocking(move || service::verify_second_factor(&mut *pool.get()?, &ctx, &session, code, now))
+    blocking(move || service::verify_second_factor(&mut *pool.get()?, &ctx, &session, &code, now))
         .await?;
     Ok(HttpResponse::Ok().json(VerifyAnswer {
         is_2fa_validated: true,
@@ -255,8 +254,8 @@ async fn reset_password(
     form: web::Form<MailForm>,
 ) -> Result<HttpResponse, ApiError> {
     let ip = client_ip(&req, &ctx.settings.trusted_proxies);
-    let email = form.into_inner().mail_address;
-    blocking(move || service::request_password_reset(&mut *pool.get()?, &ctx, email, ip)).await?;
+    let email = form.into_inner().parse()?;
+    blocking(move || service::request_password_reset(&mut *pool.get()?, &ctx, &email, ip)).await?;
     Ok(HttpResponse::Ok().json(SentAnswer { sent: true }))
 }
 
@@ -268,13 +267,7 @@ async fn create_password(
     pool: Pool,
     form: web::Form<CreatePasswordForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = form.into_inner();
-    let input = CreatePasswordInput {
-        email: form.mail_address,
-        password1: form.password1,
-        password2: form.password2,
-        token: form.token,
-    };
+    let input = form.into_inner().parse()?;
     done(move || service::create_password(&mut *pool.get()?, &ctx, input)).await
 }
 
@@ -288,10 +281,10 @@ async fn auto_login(
     form: web::Form<TokenForm>,
 ) -> Result<HttpResponse, ApiError> {
     let ip = client_ip(&req, &ctx.settings.trusted_proxies);
-    let token = form.into_inner().token;
+    let token = form.into_inner().parse().map_err(sign_in_error)?;
     let ctx_for_cookie = ctx.clone();
     let result = run_sign_in(&pool, move |conn| {
-        service::auto_login(conn, &ctx, token, ip)
+        service::auto_login(conn, &ctx, &token, ip)
     })
     .await;
     signed_in_answer(pool, &ctx_for_cookie, result).await

@@ -1,6 +1,7 @@
 //! The rules of signing in. Every function takes `&mut DbConnection` so callers own transactions.
 
 use crate::credentials::{self, Email, totp};
+use crate::dto::NewPassword;
 use crate::error::AccountError;
 use crate::mail::Mailer;
 use crate::model::{
@@ -40,8 +41,8 @@ pub struct SignedInSession {
 }
 
 pub struct LoginInput {
-    pub email: Option<String>,
-    pub password: Option<String>,
+    pub email: Email,
+    pub password: String,
     pub remember: bool,
     pub ip: IpAddr,
     /// A token the browser still held: it is ended, so every sign-in rotates the session.
@@ -55,20 +56,14 @@ fn limit(stores: &Stores, key: String, limit: Limit) -> Result<(), AccountError>
     }
 }
 
-fn required(value: Option<String>, field: &'static str) -> Result<String, AccountError> {
-    value
-        .filter(|v| !v.trim().is_empty())
-        .ok_or(AccountError::InvalidForm(field))
-}
-
 pub fn login(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
     input: LoginInput,
 ) -> Result<SignedInSession, AccountError> {
-    let email_text = required(input.email, "mailAddress")?;
-    let password = required(input.password, "password")?;
-    let email = Email::parse(&email_text)?;
+    let LoginInput {
+        email, password, ..
+    } = &input;
     let limits = &ctx.settings.rate_limits;
     let outcome = limit(
         &ctx.stores,
@@ -82,7 +77,7 @@ pub fn login(
             limits.login_per_email,
         )
     })
-    .and_then(|()| check_credentials(conn, ctx, &email, &password, input.ip));
+    .and_then(|()| check_credentials(conn, ctx, email, password, input.ip));
     let user = match outcome {
         Ok(user) => user,
         Err(error) => {
@@ -280,14 +275,9 @@ pub fn verify_second_factor(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
     session: &CurrentSession,
-    code: Option<String>,
+    code: &str,
     unix_time: u64,
 ) -> Result<(), AccountError> {
-    let code = required(code, "code")?;
-    let code = code.trim();
-    if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
-        return Err(AccountError::InvalidForm("code"));
-    }
     limit(
         &ctx.stores,
         format!("totp:{}", session.user.guid),
@@ -324,10 +314,9 @@ pub fn verify_second_factor(
 pub fn request_password_reset(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    email: Option<String>,
+    email: &Email,
     ip: IpAddr,
 ) -> Result<(), AccountError> {
-    let email = Email::parse(&required(email, "mailAddress")?)?;
     let limits = &ctx.settings.rate_limits;
     limit(&ctx.stores, format!("reset:ip:{ip}"), limits.reset_per_ip)?;
     limit(
@@ -396,30 +385,23 @@ pub(crate) fn send_link(
     ctx.mailer.send(&user.email, subject, &text)
 }
 
-pub struct CreatePasswordInput {
-    pub email: Option<String>,
-    pub password1: Option<String>,
-    pub password2: Option<String>,
-    pub token: Option<String>,
-}
-
 /// Sets a password from a reset or invitation link. The link is spent; other sessions end.
 pub fn create_password(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    input: CreatePasswordInput,
+    input: NewPassword,
 ) -> Result<(), AccountError> {
-    let email = Email::parse(&required(input.email, "mailAddress")?)?;
-    let password1 = required(input.password1, "password1")?;
-    let password2 = required(input.password2, "password2")?;
-    let token = required(input.token, "token")?;
+    let NewPassword {
+        email,
+        password,
+        token,
+    } = input;
     limit(
         &ctx.stores,
         format!("create-password:{}", email.as_str()),
         ctx.settings.rate_limits.verify_per_account,
     )?;
-    credentials::check_new_password(&password1, &password2)?;
-    let hash = credentials::hash_password(&password1)?;
+    let hash = credentials::hash_password(&password)?;
     let now = time::now();
     let link =
         repo::link(conn, &credentials::token_hash(&token))?.ok_or(AccountError::TokenInvalid)?;
@@ -478,10 +460,9 @@ pub fn issue_auto_login(
 pub fn auto_login(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
-    token: Option<String>,
+    token: &str,
     ip: IpAddr,
 ) -> Result<SignedInSession, AccountError> {
-    let token = required(token, "token")?;
     limit(
         &ctx.stores,
         format!("auto-login:ip:{ip}"),
@@ -489,7 +470,7 @@ pub fn auto_login(
     )?;
     let now = time::now();
     let link =
-        repo::link(conn, &credentials::token_hash(&token))?.ok_or(AccountError::TokenInvalid)?;
+        repo::link(conn, &credentials::token_hash(token))?.ok_or(AccountError::TokenInvalid)?;
     let usable = link.used_at.is_none()
         && link.expires_at > now
         && LinkPurpose::parse(&link.purpose) == Some(LinkPurpose::AutoLogin);

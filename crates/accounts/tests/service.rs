@@ -4,10 +4,12 @@
 
 use accounts::AccountError;
 use accounts::admin;
+use accounts::credentials::Email;
 use accounts::credentials::totp;
 use accounts::dto::AccountStateForm;
+use accounts::dto::{CodeForm, CreatePasswordForm, LoginForm};
 use accounts::model::AccountStatus;
-use accounts::service::{self, CreatePasswordInput, LoginInput, SecondFactorStep, SignedInSession};
+use accounts::service::{self, LoginInput, SecondFactorStep, SignedInSession};
 use accounts::settings::{AccountsSettings, Limit};
 use desen_core::UserGuid;
 use std::net::IpAddr;
@@ -30,10 +32,18 @@ fn login_from(
     ip: IpAddr,
     previous_token: Option<String>,
 ) -> Result<SignedInSession, AccountError> {
-    let input = LoginInput {
-        email: Some(email.into()),
+    let (email, password, remember) = LoginForm {
+        mail_address: Some(email.into()),
         password: Some(password.into()),
-        remember: false,
+        remember: None,
+        language: None,
+        view: None,
+    }
+    .parse()?;
+    let input = LoginInput {
+        email,
+        password,
+        remember,
         ip,
         previous_token,
     };
@@ -153,12 +163,14 @@ fn an_account_without_password_is_told_to_create_one_and_gets_a_link() {
     assert_eq!(error.response_code(), 6);
     let token = world.link_param("token").unwrap();
     assert_eq!(world.link_param("mail").as_deref(), Some("new@example.com"));
-    let input = CreatePasswordInput {
-        email: Some("new@example.com".into()),
+    let input = CreatePasswordForm {
+        mail_address: Some("new@example.com".into()),
         password1: Some("Fresh-pass1".into()),
         password2: Some("Fresh-pass1".into()),
         token: Some(token),
-    };
+    }
+    .parse()
+    .unwrap();
     service::create_password(&mut world.conn(), &world.accounts, input).unwrap();
     login(&world, "new@example.com", "Fresh-pass1").unwrap();
 }
@@ -215,7 +227,7 @@ fn admins_enroll_totp_then_verify_and_a_code_is_never_accepted_twice() {
         &mut world.conn(),
         &world.accounts,
         &signed.session,
-        Some("000000".into()),
+        "000000",
         0,
     );
     assert!(matches!(wrong, Err(AccountError::InvalidCode)));
@@ -224,7 +236,7 @@ fn admins_enroll_totp_then_verify_and_a_code_is_never_accepted_twice() {
         &mut world.conn(),
         &world.accounts,
         &signed.session,
-        Some(code.clone()),
+        &code.clone(),
         now(),
     )
     .unwrap();
@@ -244,7 +256,7 @@ fn admins_enroll_totp_then_verify_and_a_code_is_never_accepted_twice() {
         &mut world.conn(),
         &world.accounts,
         &again.session,
-        Some(code),
+        &code,
         now(),
     );
     assert!(matches!(replay, Err(AccountError::CodeAlreadyUsed)));
@@ -253,17 +265,14 @@ fn admins_enroll_totp_then_verify_and_a_code_is_never_accepted_twice() {
         &mut world.conn(),
         &world.accounts,
         &again.session,
-        Some(next),
+        &next,
         now(),
     )
     .unwrap();
-    let malformed = service::verify_second_factor(
-        &mut world.conn(),
-        &world.accounts,
-        &again.session,
-        Some("12ab56".into()),
-        now(),
-    );
+    let malformed = CodeForm {
+        code: Some("12ab56".into()),
+    }
+    .parse();
     assert!(matches!(malformed, Err(AccountError::InvalidForm("code"))));
 }
 
@@ -275,14 +284,14 @@ fn reset_links_work_once_for_their_own_address_and_end_old_sessions() {
     service::request_password_reset(
         &mut world.conn(),
         &world.accounts,
-        Some("AYSE@example.com".into()),
+        &Email::parse("AYSE@example.com").unwrap(),
         ip(),
     )
     .unwrap();
     service::request_password_reset(
         &mut world.conn(),
         &world.accounts,
-        Some("nobody@example.com".into()),
+        &Email::parse("nobody@example.com").unwrap(),
         ip(),
     )
     .unwrap();
@@ -293,13 +302,14 @@ fn reset_links_work_once_for_their_own_address_and_end_old_sessions() {
     );
     let token = world.link_param("token").unwrap();
     let create = |email: &str, p1: &str, p2: &str, token: &str| {
-        let input = CreatePasswordInput {
-            email: Some(email.into()),
+        CreatePasswordForm {
+            mail_address: Some(email.into()),
             password1: Some(p1.into()),
             password2: Some(p2.into()),
             token: Some(token.into()),
-        };
-        service::create_password(&mut world.conn(), &world.accounts, input)
+        }
+        .parse()
+        .and_then(|input| service::create_password(&mut world.conn(), &world.accounts, input))
     };
     assert!(matches!(
         create("ayse@example.com", "weak", "weak", &token),
@@ -341,16 +351,18 @@ fn an_expired_reset_link_is_refused() {
     service::request_password_reset(
         &mut world.conn(),
         &world.accounts,
-        Some("ayse@example.com".into()),
+        &Email::parse("ayse@example.com").unwrap(),
         ip(),
     )
     .unwrap();
-    let input = CreatePasswordInput {
-        email: Some("ayse@example.com".into()),
+    let input = CreatePasswordForm {
+        mail_address: Some("ayse@example.com".into()),
         password1: Some("Strong-pass1".into()),
         password2: Some("Strong-pass1".into()),
         token: world.link_param("token"),
-    };
+    }
+    .parse()
+    .unwrap();
     assert!(matches!(
         service::create_password(&mut world.conn(), &world.accounts, input),
         Err(AccountError::TokenInvalid)
@@ -400,15 +412,9 @@ fn auto_login_links_are_single_use() {
     )
     .unwrap();
     let token = url.split("token=").nth(1).unwrap().to_owned();
-    let signed = service::auto_login(
-        &mut world.conn(),
-        &world.accounts,
-        Some(token.clone()),
-        ip(),
-    )
-    .unwrap();
+    let signed = service::auto_login(&mut world.conn(), &world.accounts, &token, ip()).unwrap();
     assert_eq!(signed.session.user.guid, user.guid);
-    let again = service::auto_login(&mut world.conn(), &world.accounts, Some(token), ip());
+    let again = service::auto_login(&mut world.conn(), &world.accounts, &token, ip());
     assert!(matches!(again, Err(AccountError::TokenInvalid)));
 }
 
@@ -460,7 +466,7 @@ fn one_code_used_concurrently_validates_exactly_one_session() {
         &mut world.conn(),
         &world.accounts,
         &first.session,
-        Some(code),
+        &code,
         now(),
     )
     .unwrap();
@@ -480,7 +486,7 @@ fn one_code_used_concurrently_validates_exactly_one_session() {
                         &mut world.conn(),
                         &world.accounts,
                         &signed.session,
-                        Some(next),
+                        &next,
                         now(),
                     )
                 })

@@ -1,8 +1,8 @@
 //! What the API answers, in the spec's field names (camelCase JSON).
 
 use crate::error::CatalogError;
-use crate::service::DesignEdit;
 use chrono::NaiveDateTime;
+use desen_core::CustomerGuid;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use web_api::flag;
@@ -184,6 +184,24 @@ pub struct DesignSummary {
 }
 
 // ---- forms ---------------------------------------------------------------------------------------
+
+/// The spec's design edit, parsed: what the service applies. Absent fields keep their value.
+#[derive(Debug, Clone, Default)]
+pub struct DesignEdit {
+    pub repeat_direction: Option<String>,
+    pub repeat_offset: Option<String>,
+    pub repeat_offset_custom: Option<Option<f64>>,
+    pub is_confined: Option<bool>,
+    pub screen_status: Option<String>,
+    pub original_name: Option<String>,
+    pub studio: Option<String>,
+    pub notes: Option<String>,
+    pub customer: Option<Option<CustomerGuid>>,
+    pub label_ids: Option<Vec<i32>>,
+    pub closed_countries: Option<Vec<String>>,
+    pub owned_extra: Option<bool>,
+    pub parameters: Option<[String; 10]>,
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

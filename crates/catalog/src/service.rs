@@ -2,6 +2,7 @@
 //! (the import pipeline above all) compose them in one transaction.
 
 use crate::disclosure;
+pub use crate::dto::DesignEdit;
 use crate::dto::*;
 use crate::error::CatalogError;
 use crate::model::*;
@@ -591,24 +592,6 @@ pub fn rendition_of(
 }
 
 // ---- editing ----------------------------------------------------------------------------------
-
-/// The spec's design edit. Absent fields keep their value.
-#[derive(Debug, Clone, Default)]
-pub struct DesignEdit {
-    pub repeat_direction: Option<String>,
-    pub repeat_offset: Option<String>,
-    pub repeat_offset_custom: Option<Option<f64>>,
-    pub is_confined: Option<bool>,
-    pub screen_status: Option<String>,
-    pub original_name: Option<String>,
-    pub studio: Option<String>,
-    pub notes: Option<String>,
-    pub customer: Option<Option<CustomerGuid>>,
-    pub label_ids: Option<Vec<i32>>,
-    pub closed_countries: Option<Vec<String>>,
-    pub owned_extra: Option<bool>,
-    pub parameters: Option<[String; 10]>,
-}
 
 fn bounded(text: String, max: usize, field: &'static str) -> Result<String, CatalogError> {
     let text = text.trim().to_owned();

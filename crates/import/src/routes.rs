@@ -117,7 +117,7 @@ async fn upload_files(
     let mut job_id: Option<String> = None;
     let mut refused = Vec::new();
     let mut received = 0usize;
-    let user = session.user.guid.clone();
+    let user = session.user_id()?;
     let scratch = ctx.scratch.join("uploads");
     while let Some(mut field) = payload
         .try_next()
@@ -146,7 +146,7 @@ async fn upload_files(
                         let archive = archive_id
                             .as_deref()
                             .and_then(|a| a.trim().parse::<i32>().ok());
-                        let (pool, user) = (pool.clone(), user.clone());
+                        let pool = pool.clone();
                         let job = blocking(move || {
                             service::create_job(
                                 &mut *pool.get()?,

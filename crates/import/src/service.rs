@@ -12,7 +12,7 @@ use catalog::service::{
     self as catalog_service, NewChannel, NewColorway, NewDesign, NewPaletteColor,
 };
 use db::DbConnection;
-use desen_core::{DomainError, time};
+use desen_core::{DomainError, UserGuid, time};
 use diesel::Connection;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -51,7 +51,7 @@ pub fn create_job(
     conn: &mut DbConnection,
     archive_id: Option<i32>,
     is_new_import: bool,
-    created_by: Option<&str>,
+    created_by: Option<&UserGuid>,
 ) -> Result<ImportJob, ImportError> {
     let archive_id = archive_id
         .filter(|id| *id >= 0)
@@ -63,7 +63,7 @@ pub fn create_job(
         archive_id,
         is_new_import,
         state: JobState::Uploading.as_str().to_owned(),
-        created_by: created_by.map(str::to_owned),
+        created_by: created_by.map(UserGuid::to_string),
         created_at: now,
         updated_at: now,
     };
