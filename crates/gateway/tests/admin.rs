@@ -8,7 +8,7 @@ mod common;
 
 use accounts::service::NewUser;
 use actix_web::http::StatusCode;
-use common::{PASSWORD, api, audit_actions, code, sample};
+use common::{PASSWORD, api, audit_actions, code, customer_with_user, sample};
 use desen_core::Language;
 use serde_json::Value;
 use test_support::TestWorld;
@@ -40,26 +40,6 @@ const ROUTES: [&str; 23] = [
     "/service/admin/pool/count",
     "/service/admin/pool/explain",
 ];
-
-/// A customer company and one of its users (password [`PASSWORD`]).
-fn customer_with_user(world: &TestWorld, company: &str, email: &str) -> (String, String) {
-    let conn = &mut world.conn();
-    let customer = accounts::service::ensure_customer(conn, company).unwrap();
-    let user = accounts::service::create_user(
-        conn,
-        NewUser {
-            email: email.into(),
-            name: email.split('@').next().unwrap().into(),
-            password: Some(PASSWORD.into()),
-            is_admin: false,
-            is_in_house: false,
-            language: Language::En,
-            customer_guid: Some(customer.guid.clone()),
-        },
-    )
-    .unwrap();
-    (customer.guid, user.guid)
-}
 
 #[actix_web::test]
 async fn only_an_admin_past_the_second_factor_reaches_the_admin_routes() {

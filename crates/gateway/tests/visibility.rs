@@ -345,18 +345,8 @@ async fn design_fields_orders_and_customers_by_role() {
         is_in_house: true,
         ..world.reload(&in_house)
     });
-    let customer_a = accounts::service::ensure_customer(&mut world.conn(), "A Tekstil").unwrap();
-    let customer_b = accounts::service::ensure_customer(&mut world.conn(), "B Tekstil").unwrap();
-    for (email, customer) in [
-        ("a@example.com", &customer_a),
-        ("b@example.com", &customer_b),
-    ] {
-        let user = world.user(email, PASSWORD, false);
-        world.save(&accounts::model::User {
-            customer_guid: Some(customer.guid.clone()),
-            ..world.reload(&user)
-        });
-    }
+    let (customer_a, _) = customer_with_user(&world, "A Tekstil", "a@example.com");
+    let (customer_b, _) = customer_with_user(&world, "B Tekstil", "b@example.com");
     let archive =
         catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"])
             .unwrap();
@@ -391,7 +381,7 @@ async fn design_fields_orders_and_customers_by_role() {
     assert_eq!(status, StatusCode::OK, "{}", json_body(&body));
     let id = design.parse().unwrap();
     for customer in [Some(&customer_a), Some(&customer_b), None] {
-        let customer = customer.map(|c| c.guid.parse().unwrap());
+        let customer = customer.map(|c| c.parse().unwrap());
         catalog::service::add_order(
             &mut world.conn(),
             &id,

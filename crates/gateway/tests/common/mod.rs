@@ -3,10 +3,12 @@
 #![expect(clippy::unwrap_used, reason = "tests")]
 
 use accounts::credentials::totp;
+use accounts::service::NewUser;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test;
+use desen_core::Language;
 use gateway::{AppState, app};
 use serde_json::Value;
 use test_support::TestWorld;
@@ -259,4 +261,24 @@ where
         step("complete-transfer").await;
         added["designs"].as_array().unwrap().clone()
     }
+}
+
+/// A customer company and one of its users (password [`PASSWORD`]).
+pub fn customer_with_user(world: &TestWorld, company: &str, email: &str) -> (String, String) {
+    let conn = &mut world.conn();
+    let customer = accounts::service::ensure_customer(conn, company).unwrap();
+    let user = accounts::service::create_user(
+        conn,
+        NewUser {
+            email: email.into(),
+            name: email.split('@').next().unwrap().into(),
+            password: Some(PASSWORD.into()),
+            is_admin: false,
+            is_in_house: false,
+            language: Language::En,
+            customer_guid: Some(customer.guid.clone()),
+        },
+    )
+    .unwrap();
+    (customer.guid, user.guid)
 }
