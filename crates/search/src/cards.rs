@@ -29,7 +29,8 @@ pub struct SearchLabel {
 pub struct HitColorway {
     pub colorway_guid: String,
     pub colorway_name: String,
-    /// `#rrggbb`: the colour covering most of the colorway (none before its palette exists).
+    /// `#rrggbb`: the colour covering most of the colorway (the first of its palette, which is
+    /// stored largest share first; none before the palette exists).
     pub color: Option<String>,
 }
 
@@ -147,33 +148,38 @@ pub(crate) fn describe(
             label: name,
         });
     }
-    // Palettes, by colorway (a design's are not indexed): each colorway's main colour for its
-    // swatch and, with a colour, the best-scoring entry of each design, whose colorway is shown.
+    // Palettes, by colorway (a design's are not indexed). A palette is stored largest share
+    // first, so a colorway's main colour, for its swatch, is at position 0: without a colour
+    // that is the only row read. With a colour, every entry is scored and the best-scoring one
+    // of each design names the colorway shown.
     let shown: Vec<&str> = colorways_of
         .values()
         .flatten()
         .map(|(guid, _, _)| guid.as_str())
         .collect();
-    let mut main_color: HashMap<String, (f64, String)> = HashMap::new();
-    let mut best: HashMap<String, (f64, String)> = HashMap::new();
-    for (design, colorway, l, a, b, rgb, share) in colorway_colors::table
+    let mut palettes = colorway_colors::table
         .filter(colorway_colors::colorway_guid.eq_any(&shown))
         .select((
             colorway_colors::design_guid,
             colorway_colors::colorway_guid,
+            colorway_colors::position,
             colorway_colors::l,
             colorway_colors::a,
             colorway_colors::b,
             colorway_colors::rgb,
             colorway_colors::share,
         ))
-        .load::<(String, String, f64, f64, f64, String, f64)>(conn)?
+        .into_boxed();
+    if color.is_none() {
+        palettes = palettes.filter(colorway_colors::position.eq(0));
+    }
+    let mut main_color: HashMap<String, String> = HashMap::new();
+    let mut best: HashMap<String, (f64, String)> = HashMap::new();
+    for (design, colorway, position, l, a, b, rgb, share) in
+        palettes.load::<(String, String, i32, f64, f64, f64, String, f64)>(conn)?
     {
-        let main = main_color
-            .entry(colorway.clone())
-            .or_insert((f64::MIN, String::new()));
-        if share > main.0 {
-            *main = (share, rgb);
+        if position == 0 {
+            main_color.insert(colorway.clone(), rgb);
         }
         let Some(color) = color else { continue };
         let distance = ciede2000(color.lab, [l, a, b]);
@@ -234,7 +240,7 @@ pub(crate) fn describe(
                     .map(|(way, name, _)| HitColorway {
                         colorway_guid: way.clone(),
                         colorway_name: name.clone(),
-                        color: main_color.get(way).map(|(_, rgb)| rgb.clone()),
+                        color: main_color.get(way).cloned(),
                     })
                     .collect(),
                 thumbnail: thumbnails.get("d/v").cloned(),
