@@ -90,8 +90,8 @@ fn match_of(score: f64, color: &ColorQuery) -> i64 {
     (100.0 * (1.0 - score / worst)).round().clamp(0.0, 100.0) as i64
 }
 
-/// Search results for the ids, in their order: colorways, labels, pins, palettes and thumbnails
-/// in a few batched queries, showing only the fields the viewer may see.
+/// Search results for the ids, in their order: colorways (with their main colours), labels, pins,
+/// palettes and thumbnails in a few batched queries, showing only the fields the viewer may see.
 pub(crate) fn describe(
     conn: &mut DbConnection,
     hits: &[(String, Option<f64>)],
@@ -116,8 +116,16 @@ pub(crate) fn describe(
         .into_iter()
         .map(|(g, n, t, s, c, cc, p)| (g, (n, t, s, c, cc, p)))
         .collect();
+    // Each colorway with its main colour, for its swatch: a palette is stored largest share
+    // first, so that is its entry at position 0.
     let mut colorways_of: HashMap<String, Vec<Way>> = HashMap::new();
-    for (design, guid, name, key) in colorways::table
+    let mut main_color: HashMap<String, String> = HashMap::new();
+    for (design, guid, name, key, rgb) in colorways::table
+        .left_join(
+            colorway_colors::table.on(colorway_colors::colorway_guid
+                .eq(colorways::guid)
+                .and(colorway_colors::position.eq(0))),
+        )
         .filter(colorways::design_guid.eq_any(&ids))
         .order((colorways::design_guid, colorways::position))
         .select((
@@ -125,9 +133,13 @@ pub(crate) fn describe(
             colorways::guid,
             colorways::name,
             colorways::renditions_key,
+            colorway_colors::rgb.nullable(),
         ))
-        .load::<(String, String, String, String)>(conn)?
+        .load::<(String, String, String, String, Option<String>)>(conn)?
     {
+        if let Some(rgb) = rgb {
+            main_color.insert(guid.clone(), rgb);
+        }
         colorways_of
             .entry(design)
             .or_default()
@@ -148,48 +160,37 @@ pub(crate) fn describe(
             label: name,
         });
     }
-    // Palettes, by colorway (a design's are not indexed). A palette is stored largest share
-    // first, so a colorway's main colour, for its swatch, is at position 0: without a colour
-    // that is the only row read. With a colour, every entry is scored and the best-scoring one
-    // of each design names the colorway shown.
-    let shown: Vec<&str> = colorways_of
-        .values()
-        .flatten()
-        .map(|(guid, _, _)| guid.as_str())
-        .collect();
-    let mut palettes = colorway_colors::table
-        .filter(colorway_colors::colorway_guid.eq_any(&shown))
-        .select((
-            colorway_colors::design_guid,
-            colorway_colors::colorway_guid,
-            colorway_colors::position,
-            colorway_colors::l,
-            colorway_colors::a,
-            colorway_colors::b,
-            colorway_colors::rgb,
-            colorway_colors::share,
-        ))
-        .into_boxed();
-    if color.is_none() {
-        palettes = palettes.filter(colorway_colors::position.eq(0));
-    }
-    let mut main_color: HashMap<String, String> = HashMap::new();
+    // With a colour, every palette entry of the page's colorways is scored (by colorway: a
+    // design's entries are not indexed); the best-scoring one of each design names the colorway
+    // shown.
     let mut best: HashMap<String, (f64, String)> = HashMap::new();
-    for (design, colorway, position, l, a, b, rgb, share) in
-        palettes.load::<(String, String, i32, f64, f64, f64, String, f64)>(conn)?
-    {
-        if position == 0 {
-            main_color.insert(colorway.clone(), rgb);
-        }
-        let Some(color) = color else { continue };
-        let distance = ciede2000(color.lab, [l, a, b]);
-        if distance > color.distance {
-            continue;
-        }
-        let score = match_score(distance, share);
-        let entry = best.entry(design).or_insert((f64::MAX, String::new()));
-        if score < entry.0 {
-            *entry = (score, colorway);
+    if let Some(color) = color {
+        let shown: Vec<&str> = colorways_of
+            .values()
+            .flatten()
+            .map(|(guid, _, _)| guid.as_str())
+            .collect();
+        for (design, colorway, l, a, b, share) in colorway_colors::table
+            .filter(colorway_colors::colorway_guid.eq_any(&shown))
+            .select((
+                colorway_colors::design_guid,
+                colorway_colors::colorway_guid,
+                colorway_colors::l,
+                colorway_colors::a,
+                colorway_colors::b,
+                colorway_colors::share,
+            ))
+            .load::<(String, String, f64, f64, f64, f64)>(conn)?
+        {
+            let distance = ciede2000(color.lab, [l, a, b]);
+            if distance > color.distance {
+                continue;
+            }
+            let score = match_score(distance, share);
+            let entry = best.entry(design).or_insert((f64::MAX, String::new()));
+            if score < entry.0 {
+                *entry = (score, colorway);
+            }
         }
     }
     Ok(hits
