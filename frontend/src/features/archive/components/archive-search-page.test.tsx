@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { updateClientSettings } from '@/lib/client-settings';
+import { defaultCustomerFields } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render-app';
 import { searchPage, signedInCustomer } from '../testing/fixtures';
 
@@ -168,6 +169,53 @@ describe('archive search screen', () => {
       expect(searches.at(-1)?.form).toEqual({ customer: 'cu-2', dateFrom: '2025-01-01', dateField: 'upload', studio: 'North', order: '0' }),
     );
     expect(currentPath(router)).toBe('/?customer=cu-2&from=2025-01-01&studio=North');
+  });
+
+  it('offers and sends only the filters on fields the customer may search', async () => {
+    let release: () => void = () => undefined;
+    const fieldsKnown = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hidden = { ...defaultCustomerFields(), dynamicParameters: defaultCustomerFields().dynamicParameters.map((_, index) => index !== 1) };
+    const user = userEvent.setup();
+    const { searches } = signedInCustomer({
+      designFields: async () => {
+        await fieldsKnown;
+        return HttpResponse.json(hidden);
+      },
+    });
+    renderApp('/archive?number=01&note=silk&original=rose&studio=North&dp0=summer&dp1=b');
+
+    // A link naming a restricted filter waits for the field list rather than risk a refusal.
+    await screen.findByTestId('result-count', {}, SLOW);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(searches).toHaveLength(0);
+    release();
+
+    await waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0]?.form).toEqual({ number: '01', studio: 'North', dp0: 'summer', order: '0' });
+    const chips = screen.getAllByTestId('filter-chip').map((chip) => chip.getAttribute('data-filter'));
+    expect(chips).toEqual(['number', 'studio', 'dp0']);
+    expect(screen.getByText('Parameter 1: summer')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(drawer).getByLabelText('Studio')).toHaveValue('North');
+    expect(within(drawer).getByLabelText('Parameter 1')).toHaveValue('summer');
+    expect(within(drawer).queryByLabelText('Notes')).not.toBeInTheDocument();
+    expect(within(drawer).queryByLabelText('Original name')).not.toBeInTheDocument();
+    expect(within(drawer).queryByLabelText('Parameter 2')).not.toBeInTheDocument();
+  });
+
+  it('offers no restricted filter when the field list cannot be read', async () => {
+    const user = userEvent.setup();
+    const { searches } = signedInCustomer({ designFields: async () => HttpResponse.json({ code: 'internal', message: 'down' }, { status: 500 }) });
+    renderApp('/archive?note=silk');
+    await waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0]?.form).toEqual({ order: '0' });
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(drawer).queryByText('Texts and parameters')).not.toBeInTheDocument();
   });
 
   it('appends the next page in infinite mode and starts a new search from page 0', async () => {

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { useDesignFields } from '@/api/reference/get-design-fields';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -18,11 +19,15 @@ import {
   clearedFilters,
   DEFAULT_PAGE_SIZE,
   filtersToParams,
+  hiddenFilters,
+  isFilterActive,
   parseFilters,
   parsePage,
+  restrictedFilters,
   searchForm,
   sortOrders,
   withoutFilter,
+  withoutHidden,
   type FilterKey,
   type LabelMode,
   type SearchFilters,
@@ -57,14 +62,20 @@ export function ArchiveSearchPage() {
   const typingIn = useRef<string | null>(null);
 
   const defaultLabelMode: LabelMode = settings.combineLabelSearch ? 'all' : 'any';
-  const filters = useMemo(() => parseFilters(params, defaultLabelMode), [params, defaultLabelMode]);
+  const designFields = useDesignFields();
+  const requested = useMemo(() => parseFilters(params, defaultLabelMode), [params, defaultLabelMode]);
+  // The filters on fields hidden from this viewer are dropped: offered, the server would refuse them.
+  const hidden = useMemo(() => (designFields.isPending ? [] : hiddenFilters(designFields.data)), [designFields.isPending, designFields.data]);
+  const filters = useMemo(() => withoutHidden(requested, hidden), [requested, hidden]);
+  // A link naming such a filter waits for the field list: sent or dropped blindly, it would be refused or show other designs.
+  const waitingForFields = designFields.isPending && restrictedFilters.some((key) => isFilterActive(requested, key));
   const page = parsePage(params);
   const form = useMemo(() => searchForm(filters), [filters]);
   const infinite = settings.infinityScroll;
   const pageSize = DEFAULT_PAGE_SIZE;
 
-  const infiniteQuery = useInfiniteDesignSearch(form, pageSize, infinite);
-  const pageQuery = useDesignSearchPage(form, page, pageSize, !infinite);
+  const infiniteQuery = useInfiniteDesignSearch(form, pageSize, infinite && !waitingForFields);
+  const pageQuery = useDesignSearchPage(form, page, pageSize, !infinite && !waitingForFields);
   const active = infinite ? infiniteQuery : pageQuery;
   const totalCount = infinite ? infiniteQuery.data?.pages[0]?.totalCount : pageQuery.data?.totalCount;
   useScrollMemory(`${location.pathname}${location.search}`, Boolean(active.data) && !active.isPlaceholderData);
@@ -192,6 +203,7 @@ export function ArchiveSearchPage() {
         onClear={clear}
         activeCount={activeKeys.length}
         resultCount={totalCount}
+        hidden={designFields.isPending ? restrictedFilters : hidden}
       />
     </Stack>
   );
