@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
               comingSoon('labels', 'admin:menu.labels'),
               comingSoon('pin', 'admin:menu.pin'),
               { path: 'design', lazy: async () => ({ Component: (await import('@/features/design-admin/components/design-admin-page')).DesignAdminPage }) },
-              comingSoon('settings', 'admin:menu.settings'),
+              { path: 'settings', lazy: async () => ({ Component: (await import('@/features/settings/components/settings-page')).SettingsPage }) },
             ],
           },
         ],
