@@ -159,8 +159,12 @@ describe('design page', () => {
   it('opens the colorway the address names, and corrects an address naming an unknown one', async () => {
     signedInCustomer();
     const { views } = designServer();
+    // Bringing the shown colorway into the strip must not scroll the page (the number would slide under the app bar).
+    const scrollIntoView = jest.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
     const first = await openPage('/design/d-1/c-2');
     expect(screen.getByTestId('active-colorway')).toHaveTextContent('VR-2');
+    expect(scrollIntoView).not.toHaveBeenCalled();
     await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-2' }]));
     first.unmount();
 
