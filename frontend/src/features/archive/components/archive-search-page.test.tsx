@@ -122,7 +122,35 @@ describe('archive search screen', () => {
     await user.selectOptions(screen.getByTestId('sort-select'), '1');
     await waitFor(() => expect(searches.at(-1)?.form).toEqual({ labels: '12', labelSearchMode: 'any', color: '#1A237E', colorDistance: '10', order: '1' }));
     expect(currentPath(router)).toBe('/?labels=12&labelMode=any&color=1a237e&sort=1');
-    expect(screen.getByText('Closest colour first; the sort order breaks ties.')).toBeInTheDocument();
+    expect(screen.getByText('Best match first: how close the colour is, weighed by how much of the design has it.')).toBeInTheDocument();
+  });
+
+  it('badges a colour search with the match it is ordered by, the ΔE in the tooltip', async () => {
+    const { user } = await open('/?color=c03040', {
+      answer: (search) => {
+        const page = searchPage(search.page, search.pageSize, 3);
+        const figures: [number, number][] = [
+          [92, 1.24],
+          [81, 0.6],
+          [47, 7.5],
+        ];
+        page.results = page.results.map((result, index) => ({ ...result, colorMatch: figures[index]![0], colorDistance: figures[index]![1] }));
+        return page;
+      },
+    });
+    const badges = await screen.findAllByTestId('badge-color-match');
+    // Read in order: the figure the server ranked by, best first (the ΔE alone would not be).
+    expect(badges.map((badge) => badge.textContent)).toEqual(['92% match', '81% match', '47% match']);
+    expect(screen.getByText('Best match first: how close the colour is, weighed by how much of the design has it.')).toBeInTheDocument();
+    await user.hover(badges[0]!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Closest colour ΔE 1.2 (CIEDE2000: smaller is closer).');
+
+    // The tolerance's ends are named for designers, as text.
+    await user.click(screen.getByTestId('filter-color'));
+    const ends = await screen.findByTestId('color-distance-ends');
+    expect(ends).toHaveTextContent('ExactSimilar');
+    expect(within(ends).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByTestId('color-distance')).toHaveAttribute('aria-valuetext', 'ΔE 10');
   });
 
   it('applies the choices of the filter drawer at once', async () => {

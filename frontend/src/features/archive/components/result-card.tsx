@@ -3,10 +3,12 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatShare } from '@/lib/format';
 import { CAPTION_HEIGHT } from '../lib/grid-layout';
 import type { SearchResult } from '../types';
 import { ImageIcon, LockIcon, PinIcon } from '@/components/icons';
@@ -39,6 +41,40 @@ function Thumbnail({ src }: { src: string | null }) {
         />
       )}
     </Box>
+  );
+}
+
+const badgeSx = { position: 'absolute', bottom: 6, right: 6, bgcolor: 'background.paper', boxShadow: 1, fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * The colour search's badge: the match the results are ordered by ("92% match"), so the badges
+ * read in order down the grid, with the closest colour's ΔE in its tooltip. A server without the
+ * match figure gets the ΔE badge.
+ */
+function ColorBadge({ result }: { result: SearchResult }) {
+  const { t, i18n } = useTranslation('archive');
+  const locale = i18n.resolvedLanguage;
+  const distance = result.colorDistance ?? null;
+  const delta = distance === null ? '' : distance.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (result.colorMatch !== null && result.colorMatch !== undefined) {
+    return (
+      <Tooltip title={distance === null ? '' : t('results.colorMatchHint', { value: delta })}>
+        <Chip
+          size="small"
+          label={t('results.colorMatch', { percent: formatShare(result.colorMatch / 100, locale) })}
+          data-testid="badge-color-match"
+          data-match={result.colorMatch}
+          data-distance={distance ?? ''}
+          sx={badgeSx}
+        />
+      </Tooltip>
+    );
+  }
+  if (distance === null) return null;
+  return (
+    <Tooltip title={t('results.colorDistanceHint')}>
+      <Chip size="small" label={t('results.colorDistance', { value: delta })} data-testid="badge-color-distance" data-distance={distance} sx={badgeSx} />
+    </Tooltip>
   );
 }
 
@@ -80,14 +116,7 @@ export const ResultCard = memo(function ResultCard({ result, position, setSize }
               />
             )}
           </Box>
-          {result.colorDistance !== null && result.colorDistance !== undefined && (
-            <Chip
-              size="small"
-              label={t('results.colorDistance', { value: result.colorDistance.toFixed(1) })}
-              title={t('results.colorDistanceHint')}
-              sx={{ position: 'absolute', bottom: 6, right: 6, bgcolor: 'background.paper', boxShadow: 1 }}
-            />
-          )}
+          <ColorBadge result={result} />
         </Box>
         <Box sx={{ px: 1.25, py: 1, height: CAPTION_HEIGHT, minWidth: 0 }}>
           <Typography id={`result-${result.designGuid}`} variant="subtitle2" component="h3" noWrap sx={{ fontWeight: 700 }}>

@@ -40,6 +40,10 @@ export function searchResult(index: number, overrides: Partial<SearchResult> = {
     isConfined: false,
     pinned: false,
     colorwayCount: 2,
+    colorways: [
+      { colorwayGuid: `c-${index + 1}`, colorwayName: 'VR-1', color: '#c03040' },
+      { colorwayGuid: `c-${index + 1}-2`, colorwayName: 'VR-2', color: '#1a237e' },
+    ],
     thumbnail: `/service/design/thumbnail/d/v/d-${index + 1}/c-${index + 1}`,
     thumbnails: {},
     colorDistance: null,
