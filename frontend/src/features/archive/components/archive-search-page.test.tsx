@@ -24,7 +24,24 @@ describe('archive search screen', () => {
     await open('/', {
       answer: (search) => {
         const page = searchPage(search.page, search.pageSize, 60);
-        page.results[0] = { ...page.results[0]!, pinned: true, isConfined: true, activeVariantGuid: 'c-9', activeVariantName: 'VR-9' };
+        page.results[0] = {
+          ...page.results[0]!,
+          pinned: true,
+          isConfined: true,
+          activeVariantGuid: 'c-9',
+          activeVariantName: 'VR-9',
+          colorways: [
+            { colorwayGuid: 'c-1', colorwayName: 'VR-1', color: '#c03040' },
+            { colorwayGuid: 'c-9', colorwayName: 'VR-9', color: '#1a237e' },
+            { colorwayGuid: 'c-10', colorwayName: 'VR-10', color: null },
+          ],
+          labels: [
+            { id: 11, label: 'Floral', labelSef: 'floral' },
+            { id: 12, label: 'Paisley', labelSef: 'paisley' },
+            { id: 21, label: 'Summer', labelSef: 'summer' },
+            { id: 22, label: 'Silk', labelSef: 'silk' },
+          ],
+        };
         return page;
       },
     });
@@ -41,6 +58,29 @@ describe('archive search screen', () => {
     expect(within(cards[1]!).queryByTestId('badge-pinned')).not.toBeInTheDocument();
     expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/service/design/thumbnail/d/v/d-1/c-1');
     expect(screen.getByTestId('pager-marker')).toHaveTextContent('Page 1 of 3 · 60 designs');
+
+    // What tells designs apart: the colorways as swatches (the matched one ringed) and a few labels.
+    const swatches = within(cards[0]!).getAllByTestId('colorway-swatch');
+    expect(swatches.map((swatch) => [swatch.dataset.name, swatch.dataset.color, swatch.dataset.active])).toEqual([
+      ['VR-1', '#c03040', 'false'],
+      ['VR-9', '#1a237e', 'true'],
+      ['VR-10', '', 'false'],
+    ]);
+    expect(within(cards[0]!).getAllByTestId('result-label').map((chip) => chip.textContent)).toEqual(['Floral', 'Paisley']);
+    expect(within(cards[0]!).getByTestId('result-labels-more')).toHaveTextContent('+2');
+    expect(cards[0]).not.toHaveTextContent(/colorways/);
+    const user = userEvent.setup();
+    await user.hover(swatches[2]!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('VR-10');
+    await user.unhover(swatches[2]!);
+    await user.hover(within(cards[0]!).getByTestId('result-labels-more'));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Summer, Silk'));
+
+    // The floating page counter shows while scrolling only: at rest it covers no caption.
+    const marker = screen.getByTestId('pager-marker-frame');
+    expect(marker).toHaveAttribute('data-visible', 'false');
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    expect(marker).toHaveAttribute('data-visible', 'true');
   });
 
   it('sends every filter of the URL as the search form, from page 0', async () => {

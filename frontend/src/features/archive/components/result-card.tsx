@@ -12,6 +12,8 @@ import { formatShare } from '@/lib/format';
 import { CAPTION_HEIGHT } from '../lib/grid-layout';
 import type { SearchResult } from '../types';
 import { ImageIcon, LockIcon, PinIcon } from '@/components/icons';
+import { ColorwaySwatches } from './colorway-swatches';
+import { LabelChips } from './label-chips';
 
 /** The design page of a result, on the colorway the search matched. */
 export function designPath(result: Pick<SearchResult, 'designGuid' | 'activeVariantGuid'>): string {
@@ -78,7 +80,7 @@ function ColorBadge({ result }: { result: SearchResult }) {
   );
 }
 
-/** One result: thumbnail, design number, colorway, badges; the whole card links to the design page. */
+/** One result: thumbnail, design number, colorways, labels, badges; the whole card links to the design page. */
 export const ResultCard = memo(function ResultCard({ result, position, setSize }: Props) {
   const { t } = useTranslation('archive');
   const colorway = result.activeVariantName || result.originalVariantName;
@@ -118,14 +120,12 @@ export const ResultCard = memo(function ResultCard({ result, position, setSize }
           </Box>
           <ColorBadge result={result} />
         </Box>
-        <Box sx={{ px: 1.25, py: 1, height: CAPTION_HEIGHT, minWidth: 0 }}>
-          <Typography id={`result-${result.designGuid}`} variant="subtitle2" component="h3" noWrap sx={{ fontWeight: 700 }}>
+        <Box sx={{ px: 1.25, py: 1, height: CAPTION_HEIGHT, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+          <Typography id={`result-${result.designGuid}`} variant="subtitle2" component="h3" noWrap sx={{ fontWeight: 700, lineHeight: 1.4 }}>
             {result.designName}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {colorway}
-            {result.colorwayCount > 1 && ` · ${t('results.colorways', { count: result.colorwayCount })}`}
-          </Typography>
+          <ColorwaySwatches colorways={result.colorways ?? []} activeGuid={result.activeVariantGuid} />
+          <LabelChips labels={result.labels ?? []} />
         </Box>
       </CardActionArea>
     </Card>
@@ -139,6 +139,7 @@ export function ResultCardSkeleton() {
       <Box sx={{ px: 1.25, py: 1, height: CAPTION_HEIGHT }}>
         <Skeleton width="60%" />
         <Skeleton width="40%" />
+        <Skeleton width="50%" />
       </Box>
     </Card>
   );
