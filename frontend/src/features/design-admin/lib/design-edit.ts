@@ -29,6 +29,12 @@ export function editOf(header: DesignHeader): DesignEdit {
   };
 }
 
+/** Whether two edits send the same fields (a custom offset value not in use does not count). */
+export function sameEdit(a: DesignEdit, b: DesignEdit): boolean {
+  const sent = (edit: DesignEdit) => ({ ...edit, repeatOffsetCustomValue: edit.repeatOffset === 'custom' ? edit.repeatOffsetCustomValue.trim() : '', customerId: edit.customerId.trim() });
+  return JSON.stringify(sent(a)) === JSON.stringify(sent(b));
+}
+
 export type EditField = keyof DesignEdit;
 
 /** The form field a server `field` names (`isScreenEngraved` is the older name of the screen status). */
