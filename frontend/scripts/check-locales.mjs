@@ -65,7 +65,8 @@ export function localeProblems(dir = root) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const problems = localeProblems();
+  // An argument names another locales folder (the test checks the rule on made-up files).
+  const problems = localeProblems(process.argv[2] ?? root);
   if (problems.length > 0) {
     console.error(`Locale files differ:\n  ${problems.join('\n  ')}`);
     process.exit(1);

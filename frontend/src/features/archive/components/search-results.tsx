@@ -144,7 +144,7 @@ export function InfiniteResults({ query, pageSize, hasFilters, onClear }: Infini
     <Stack ref={sentinel} data-testid="load-more" data-state={hasNextPage ? (isFetchingNextPage ? 'loading' : 'more') : 'end'} spacing={1} sx={{ alignItems: 'center', py: 4, pb: 10 }}>
       {error && <ErrorAlert error={error} onRetry={() => void (hasNextPage ? fetchNextPage() : refetch())} />}
       <Typography variant="body2" color="text.secondary">
-        {t('results.shown', { shown: results.length.toLocaleString(i18n.resolvedLanguage), total: totalCount.toLocaleString(i18n.resolvedLanguage) })}
+        {t('results.shown', { shown: results.length.toLocaleString(i18n.resolvedLanguage), count: totalCount, formatted: totalCount.toLocaleString(i18n.resolvedLanguage) })}
       </Typography>
       {hasNextPage ? (
         <Button variant="outlined" onClick={() => void fetchNextPage()} disabled={!canLoadMore} startIcon={isFetchingNextPage ? <CircularProgress size={16} /> : undefined}>
