@@ -19,7 +19,7 @@ export function UserFiltersBar({ filters, onChange, onClear }: Props) {
   // One toolbar row on a desktop; on narrow screens the fields wrap two or one to a line. The
   // theme makes text fields full width: here each takes its share of the row instead.
   const field = { size: 'small', margin: 'none', fullWidth: false } as const;
-  const filterSx = { flex: '1 1 150px', minWidth: 150, maxWidth: { md: 220 } };
+  const filterSx = { flex: '1 1 140px', minWidth: 130, maxWidth: { md: 220 } };
 
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', px: 2, py: 1.5 }} data-testid="user-filters">

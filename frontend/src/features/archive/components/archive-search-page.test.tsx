@@ -239,6 +239,25 @@ describe('archive search screen', () => {
     expect(currentPath(router)).toBe('/?customer=cu-2&from=2025-01-01&studio=North');
   });
 
+  it('keeps its controls compact: settings beside "Clear filters", the sort as wide as its text, the drawer buttons stacked', async () => {
+    const { user } = await open('/?type=rotary');
+    const panel = screen.getByRole('search', { name: 'Search filters' });
+    const clear = within(panel).getByTestId('clear-filters');
+    // One group: they wrap to a new row together on a phone, never apart.
+    expect(within(panel).getByTestId('settings-button').parentElement).toBe(clear.parentElement);
+    expect(clear).toHaveStyle({ whiteSpace: 'nowrap' });
+    // No fixed width: the native select takes the width of its longest option.
+    expect(screen.getByTestId('sort-select').closest('.MuiFormControl-root')).toHaveStyle({ width: 'auto' });
+
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    for (const id of ['show-results', 'drawer-clear-filters']) {
+      const button = within(drawer).getByTestId(id);
+      expect(button).toHaveClass('MuiButton-fullWidth');
+      expect(button).toHaveStyle({ whiteSpace: 'nowrap' });
+    }
+  });
+
   it('offers and sends only the filters on fields the customer may search', async () => {
     let release: () => void = () => undefined;
     const fieldsKnown = new Promise<void>((resolve) => {

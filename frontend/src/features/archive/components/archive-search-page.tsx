@@ -110,7 +110,8 @@ export function ArchiveSearchPage() {
         <Typography variant="h1" sx={{ fontSize: '1.5rem' }} data-testid="welcome">
           {t('welcome', { name: account?.user.name ?? '' })}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        {/* On a phone the search panel and the first results come first. */}
+        <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
           {t('intro')}
         </Typography>
       </Box>
@@ -151,9 +152,13 @@ export function ArchiveSearchPage() {
             {t('filters.more')}
           </Button>
         </Badge>
-        <Button color="inherit" onClick={clear} disabled={activeKeys.length === 0} data-testid="clear-filters" sx={{ flexShrink: 0 }}>
-          {t('filters.clear')}
-        </Button>
+        {/* "Clear filters" and the search settings stay together at the end, on one row on a phone too. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto', flexShrink: 0 }}>
+          <Button color="inherit" onClick={clear} disabled={activeKeys.length === 0} data-testid="clear-filters" sx={{ whiteSpace: 'nowrap' }}>
+            {t('filters.clear')}
+          </Button>
+          <SettingsMenu onInfiniteChange={() => setParams(filtersToParams(filters), { replace: true })} />
+        </Box>
       </Paper>
 
       <ActiveFilters filters={filters} onRemove={(key) => search(withoutFilter(filters, key))} />
@@ -177,7 +182,8 @@ export function ArchiveSearchPage() {
           value={String(filters.order)}
           onChange={(event) => change({ order: Number(event.target.value) as SortOrder })}
           slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'sort-select' } }}
-          sx={{ width: 230 }}
+          // As wide as its longest option in the current language (a fixed width clipped Turkish and Russian), never wider than the row.
+          sx={{ width: 'auto', maxWidth: '100%', flexShrink: 0, '& select': { width: 'auto' } }}
           fullWidth={false}
         >
           {sortOrders.map((order) => (
@@ -186,7 +192,6 @@ export function ArchiveSearchPage() {
             </option>
           ))}
         </TextField>
-        <SettingsMenu onInfiniteChange={() => setParams(filtersToParams(filters), { replace: true })} />
       </Stack>
 
       {infinite ? (

@@ -315,12 +315,13 @@ export function FilterDrawer({ open, onClose, filters, onChange, onClear, active
         )}
       </Stack>
       <Divider />
-      <Stack direction="row" spacing={1} sx={{ p: 2, justifyContent: 'space-between', alignItems: 'center' }}>
-        <Button color="inherit" onClick={onClear} disabled={activeCount === 0} data-testid="drawer-clear-filters">
-          {t('filters.clear')}
-        </Button>
-        <Button variant="contained" onClick={onClose} data-testid="show-results">
+      {/* Stacked full-width buttons: side by side, "Show 1,234 designs" and "Clear filters" wrapped in Russian. */}
+      <Stack spacing={1} sx={{ p: 2 }}>
+        <Button variant="contained" fullWidth onClick={onClose} data-testid="show-results" sx={{ whiteSpace: 'nowrap' }}>
           {resultCount === undefined ? t('filters.showResults') : t('filters.showCount', { count: resultCount, formatted: resultCount.toLocaleString(i18n.resolvedLanguage) })}
+        </Button>
+        <Button color="inherit" fullWidth onClick={onClear} disabled={activeCount === 0} data-testid="drawer-clear-filters" sx={{ whiteSpace: 'nowrap' }}>
+          {t('filters.clear')}
         </Button>
       </Stack>
     </Drawer>
