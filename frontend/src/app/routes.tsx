@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import type { PageHandle, PageTitleKey } from '@/components/coming-soon-page';
-import { NotFoundPage } from '@/components/not-found-page';
 import { PageSpinner } from '@/components/page-spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { ArchiveLayout } from './layouts/archive-layout';
@@ -77,7 +76,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],
   },
 ];
