@@ -91,7 +91,7 @@ test('a customer filters by label and colour, sorts, pages on, opens a design an
     expect(header.labels.map((item) => item.label), `${header.designName} was found by its label`).toContain(LABEL);
   }
 
-  // A colour one of those designs really has, typed as a hex code: fewer again, closest first.
+  // A colour one of those designs really has, typed as a hex code: fewer again, best match first.
   const colour = await demoColour(api, label.id, label.count);
   await page.getByTestId('filter-color').click();
   const panel = page.getByRole('dialog', { name: 'Search by colour' });
@@ -105,12 +105,16 @@ test('a customer filters by label and colour, sorts, pages on, opens a design an
   await expectFirstResults(page, coloured.map((result) => result.designName));
   const sourceCard = page.locator(`[data-testid="search-result"][data-design-guid="${colour.source}"]`);
   await expect(sourceCard).toBeVisible();
-  const distanceOf = (text: string) => Number(/ΔE (\d+(?:\.\d+)?)/.exec(text)?.[1] ?? NaN);
-  const distances = (await cards(page).allInnerTexts()).map(distanceOf);
-  expect(distances.length).toBeGreaterThan(0);
+  // Each card's badge: the match figure the results are ordered by (best first), the ΔE behind it.
+  const badges = cards(page).getByTestId('badge-color-match');
+  const matches = (await badges.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-match'))))) as number[];
+  expect(matches.length).toBeGreaterThan(0);
+  expect(matches, 'the badges read in the order of the results').toEqual([...matches].sort((a, b) => b - a));
+  const distances = (await badges.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-distance'))))) as number[];
   for (const distance of distances) expect(distance).toBeLessThanOrEqual(10);
   // The palette's hex is rounded: its own design matches within a rounding error, not exactly 0.
-  expect(distanceOf(await sourceCard.innerText()), 'the design the colour came from').toBeLessThan(1);
+  const sourceDistance = Number(await sourceCard.getByTestId('badge-color-match').getAttribute('data-distance'));
+  expect(sourceDistance, 'the design the colour came from').toBeLessThan(1);
 
   // Remove the colour (its chip), then sort by number: the label's designs in number order.
   await page.getByTestId('filter-chip').and(page.locator('[data-filter="color"]')).locator('.MuiChip-deleteIcon').click();

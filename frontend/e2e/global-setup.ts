@@ -26,6 +26,11 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.manager.email, '--password', accounts.manager.password, '--admin', '--name', accounts.manager.name);
   desen('create-user', '--email', accounts.deputy.email, '--password', accounts.deputy.password, '--admin', '--name', accounts.deputy.name);
   desen('create-user', '--email', accounts.pooled.email, '--password', accounts.pooled.password, '--name', accounts.pooled.name, '--customer', 'Pooled Customer Ltd.');
+  // Before `desen demo`: the demo finds this company by name and gives it orders among the others'.
+  desen('create-user', '--email', accounts.buyer.email, '--password', accounts.buyer.password, '--name', accounts.buyer.name, '--customer', accounts.buyer.customer);
+  desen('create-user', '--email', accounts.inspector.email, '--password', accounts.inspector.password, '--admin', '--name', accounts.inspector.name);
+  desen('create-user', '--email', accounts.editor.email, '--password', accounts.editor.password, '--admin', '--name', accounts.editor.name);
+  desen('create-user', '--email', accounts.importer.email, '--password', accounts.importer.password, '--admin', '--name', accounts.importer.name);
 
   const started = Date.now();
   const output = desen('demo');

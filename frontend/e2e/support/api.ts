@@ -18,17 +18,32 @@ export type SearchResult = {
   colorwayCount: number;
   thumbnail: string | null;
   colorDistance: number | null;
+  /** 0 to 100 with a colour search: what the results are ordered by. */
+  colorMatch?: number | null;
+  colorways: { colorwayGuid: string; colorwayName: string; color: string | null }[];
   labels: { id: number; label: string }[];
 };
 /** A result as staff see it (confined designs included). */
 export type StaffResult = SearchResult & { isConfined: boolean };
 export type SearchPage = { results: SearchResult[]; totalCount: number; totalPage: number };
 export type PaletteColor = { rgb: string; l: number; a: number; b: number; share: number };
+export type DesignOrder = { customer: string | null; amount: number; unit: string; orderType: string; orderedAt: string };
 export type DesignHeader = {
   guid: string;
   designName: string;
+  isConfined: boolean;
+  customer: { customerGuid: string; customerName: string } | null;
   labels: { id: number; label: string; isGroupHeader: boolean }[];
   colorways: { colorwayGuid: string; colorwayName: string; palette: PaletteColor[]; images: { preview: string; thumbnails: Record<string, string> } }[];
+  /** Absent (not blank) when hidden from the viewer. */
+  notes?: string;
+  originalName?: string;
+  designStudio?: string;
+  closedCountries?: string[];
+  dynamicParameters: Record<string, string>;
+  /** Every company's orders for staff ("all"), the viewer's own company's for a customer ("own"). */
+  orders: DesignOrder[];
+  ordersScope: 'all' | 'own';
 };
 export type LabelOption = { id: number; label: string; isGroupHeader: boolean; labelCount: number };
 
@@ -91,6 +106,11 @@ export async function searchAll(api: Api, form: Record<string, string>): Promise
 
 export function designHeader(api: Api, id: string): Promise<DesignHeader> {
   return api.post<DesignHeader>('/design/header', { designGuid: id, language: 'en' });
+}
+
+/** What staff see of a design (POST /admin/design/header/{id}): every field, every order. */
+export function staffDesignHeader(api: Api, designGuid: string): Promise<DesignHeader> {
+  return api.post<DesignHeader>(`/admin/design/header/${encodeURIComponent(designGuid)}`);
 }
 
 /** The labels of the search filter, in English. */

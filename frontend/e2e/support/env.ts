@@ -49,4 +49,15 @@ export const accounts = {
   deputy: { email: 'deputy@example.com', password: 'Dep7tyPass!', name: 'Deputy Admin' },
   /** A customer user the pool journey gives a pool: sees only the pool's designs. */
   pooled: { email: 'pooled@example.com', password: 'Po0ledPass!', name: 'Pooled Customer' },
+  /**
+   * A customer of one of the demo's companies (created before `desen demo`, which finds the company
+   * by name and gives it orders): sees its own company's orders only, and no notes.
+   */
+  buyer: { email: 'buyer@example.com', password: 'Buy3rPass!', name: 'Northbridge Buyer', customer: 'Northbridge Home Ltd.' },
+  /** Staff who read through the API what staff see of a design (every order, the notes). */
+  inspector: { email: 'inspector@example.com', password: 'Insp3ctPass!', name: 'Staff Inspector' },
+  /** An admin who edits a design and discards the edit (its own authenticator). */
+  editor: { email: 'editor@example.com', password: 'Ed1torPass!', name: 'Design Editor' },
+  /** An admin who runs an import to its Done step (its own authenticator). */
+  importer: { email: 'importer@example.com', password: 'Imp0rtPass!', name: 'Import Admin' },
 } as const;

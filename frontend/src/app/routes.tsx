@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import type { PageHandle, PageTitleKey } from '@/components/coming-soon-page';
-import { NotFoundPage } from '@/components/not-found-page';
 import { PageSpinner } from '@/components/page-spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { ArchiveLayout } from './layouts/archive-layout';
@@ -72,12 +71,12 @@ export const routes: RouteObject[] = [
               comingSoon('labels', 'admin:menu.labels'),
               comingSoon('pin', 'admin:menu.pin'),
               { path: 'design', lazy: async () => ({ Component: (await import('@/features/design-admin/components/design-admin-page')).DesignAdminPage }) },
-              comingSoon('settings', 'admin:menu.settings'),
+              { path: 'settings', lazy: async () => ({ Component: (await import('@/features/settings/components/settings-page')).SettingsPage }) },
             ],
           },
         ],
       },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],
   },
 ];

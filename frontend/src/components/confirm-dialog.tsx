@@ -17,10 +17,12 @@ type Props = {
   pending?: boolean;
   /** A red confirm button, for what cannot be undone. */
   destructive?: boolean;
+  /** The button that backs out ("Cancel" by default). */
+  cancelLabel?: string;
 };
 
 /** Asks before an action that is hard or impossible to undo. */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose, pending = false, destructive = false }: Props) {
+export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose, pending = false, destructive = false, cancelLabel }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -31,7 +33,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          {t('actions.cancel')}
+          {cancelLabel ?? t('actions.cancel')}
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} loading={pending}>
           {confirmLabel}

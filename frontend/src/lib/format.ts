@@ -27,6 +27,14 @@ export function formatDateTime(value: string | null | undefined, locale: string 
   return Number.isNaN(parsed.getTime()) ? value : new Intl.DateTimeFormat(locale, options).format(parsed);
 }
 
+/**
+ * A date-time for table cells: the short date ("25.11.2025, 14:32" in Russian) that stays on one
+ * line where the medium one ("25 нояб. 2025 г., 14:32") wraps.
+ */
+export function formatDateTimeShort(value: string | null | undefined, locale: string | undefined): string {
+  return formatDateTime(value, locale, { dateStyle: 'short', timeStyle: 'short' });
+}
+
 /** A server date in the user's locale, without the time ("2 Jan 2025"). */
 export function formatDate(value: string | null | undefined, locale: string | undefined): string {
   return formatDateTime(value, locale, { dateStyle: 'medium' });

@@ -10,6 +10,7 @@ import enDesignAdmin from '@/locales/en/design-admin.json';
 import enErrors from '@/locales/en/errors.json';
 import enPages from '@/locales/en/pages.json';
 import enPools from '@/locales/en/pools.json';
+import enSettings from '@/locales/en/settings.json';
 import ruAdmin from '@/locales/ru/admin.json';
 import ruArchive from '@/locales/ru/archive.json';
 import ruAuth from '@/locales/ru/auth.json';
@@ -20,6 +21,7 @@ import ruDesignAdmin from '@/locales/ru/design-admin.json';
 import ruErrors from '@/locales/ru/errors.json';
 import ruPages from '@/locales/ru/pages.json';
 import ruPools from '@/locales/ru/pools.json';
+import ruSettings from '@/locales/ru/settings.json';
 import trAdmin from '@/locales/tr/admin.json';
 import trArchive from '@/locales/tr/archive.json';
 import trAuth from '@/locales/tr/auth.json';
@@ -30,14 +32,15 @@ import trDesignAdmin from '@/locales/tr/design-admin.json';
 import trErrors from '@/locales/tr/errors.json';
 import trPages from '@/locales/tr/pages.json';
 import trPools from '@/locales/tr/pools.json';
+import trSettings from '@/locales/tr/settings.json';
 import { defaultLocale, detectLocale, rememberLocale, supportedLocales, type Locale } from './locale';
 
-export const namespaces = ['common', 'auth', 'archive', 'admin', 'design', 'designAdmin', 'pages', 'customers', 'pools', 'errors'] as const;
+export const namespaces = ['common', 'auth', 'archive', 'admin', 'design', 'designAdmin', 'pages', 'customers', 'pools', 'settings', 'errors'] as const;
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, archive: enArchive, admin: enAdmin, design: enDesign, designAdmin: enDesignAdmin, pages: enPages, customers: enCustomers, pools: enPools, errors: enErrors },
-  tr: { common: trCommon, auth: trAuth, archive: trArchive, admin: trAdmin, design: trDesign, designAdmin: trDesignAdmin, pages: trPages, customers: trCustomers, pools: trPools, errors: trErrors },
-  ru: { common: ruCommon, auth: ruAuth, archive: ruArchive, admin: ruAdmin, design: ruDesign, designAdmin: ruDesignAdmin, pages: ruPages, customers: ruCustomers, pools: ruPools, errors: ruErrors },
+  en: { common: enCommon, auth: enAuth, archive: enArchive, admin: enAdmin, design: enDesign, designAdmin: enDesignAdmin, pages: enPages, customers: enCustomers, pools: enPools, settings: enSettings, errors: enErrors },
+  tr: { common: trCommon, auth: trAuth, archive: trArchive, admin: trAdmin, design: trDesign, designAdmin: trDesignAdmin, pages: trPages, customers: trCustomers, pools: trPools, settings: trSettings, errors: trErrors },
+  ru: { common: ruCommon, auth: ruAuth, archive: ruArchive, admin: ruAdmin, design: ruDesign, designAdmin: ruDesignAdmin, pages: ruPages, customers: ruCustomers, pools: ruPools, settings: ruSettings, errors: ruErrors },
 } as const;
 
 function applyDocumentLanguage(locale: string) {

@@ -1,8 +1,9 @@
-import type { DesignHeader } from '@/types/design';
+import { dynamicParameterKeys, type DesignHeader } from '@/types/design';
 
 /**
- * A design header as the server answers it (crates/catalog/src/dto.rs): the digital design
- * 01-0559 with the colorways VR-1 and VR-2. Shared by the design page and the admin design tests.
+ * A design header as the server answers it to staff (crates/catalog/src/dto.rs): the digital design
+ * 01-0559 with the colorways VR-1 and VR-2, every field present. Shared by the design page and the
+ * admin design tests; `customerView` takes away what customers do not see by default.
  */
 export function designHeader(overrides: Partial<DesignHeader> = {}): DesignHeader {
   const images = (name: string) => ({
@@ -51,8 +52,20 @@ export function designHeader(overrides: Partial<DesignHeader> = {}): DesignHeade
     designStudio: 'Studio A',
     customer: null,
     ownedExtra: false,
-    dynamicParameters: ['', '', '', '', '', '', '', '', '', ''],
+    dynamicParameters: Object.fromEntries(dynamicParameterKeys.map((key) => [key, ''])),
     orders: [],
+    ordersScope: 'all',
     ...overrides,
   };
+}
+
+/**
+ * The header as a customer gets it with the studio's default settings: notes and the original name
+ * are absent (hidden fields are left out, not blanked), the orders are the own company's only.
+ */
+export function customerView(header: DesignHeader): DesignHeader {
+  const visible: DesignHeader = { ...header, ordersScope: 'own' };
+  delete visible.notes;
+  delete visible.originalName;
+  return visible;
 }

@@ -1,4 +1,5 @@
 import type { SignIn, TokenValidation } from '@/features/auth/types';
+import type { DesignFields } from '@/types/reference';
 
 export const testUser = {
   userGuid: 'u-1',
@@ -26,4 +27,14 @@ export function signInAnswer(overrides: Partial<SignIn> = {}): SignIn {
 
 export function validAnswer(overrides: Partial<TokenValidation> = {}): TokenValidation {
   return { isValid: true, user: testUser, isAdmin: false, isInHouse: false, is2FaValidated: true, secondFactor: 'none', ...overrides };
+}
+
+/** GET /get/design-fields as staff get it: every field visible and searchable. */
+export function allDesignFields(): DesignFields {
+  return { notes: true, originalName: true, studio: true, closedCountries: true, dynamicParameters: Array.from({ length: 10 }, () => true) };
+}
+
+/** The studio's defaults for customers: notes and the original name hidden, the rest shown. */
+export function defaultCustomerFields(): DesignFields {
+  return { ...allDesignFields(), notes: false, originalName: false };
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { validAnswer } from './fixtures';
+import { allDesignFields, validAnswer } from './fixtures';
 
 /** Default answers; tests override per case with `server.use(...)`. */
 export const handlers = [
@@ -15,6 +15,8 @@ export const handlers = [
   http.post('*/service/get/labels', () => HttpResponse.json([])),
   http.post('*/service/get/archives', () => HttpResponse.json([])),
   http.post('*/service/get/customers/basic', () => HttpResponse.json([])),
+  // What the viewer may see and search: everything (staff) unless a test says otherwise.
+  http.get('*/service/get/design-fields', () => HttpResponse.json(allDesignFields())),
   http.get('*/service/get/color-swatches', () =>
     HttpResponse.json([
       { name: 'red', hex: '#c62828' },

@@ -45,8 +45,18 @@ export type ColorwayHeader = {
   images: ColorwayImages;
 };
 
-/** An order of the design (order history). */
-export type DesignOrder = { customer: string | null; amount: number; orderType: string; orderedAt: string };
+export const orderTypes = ['sample', 'production', 'reorder'] as const;
+export type OrderType = (typeof orderTypes)[number];
+
+/** An order of the design (order history); `amount` is in `unit` (metres: "m"). */
+export type DesignOrder = { customer: string | null; amount: number; unit: string; orderType: OrderType | string; orderedAt: string };
+
+/** Whose orders `orders` holds: every customer's (staff) or only the viewer's own company's (customers). */
+export type OrdersScope = 'all' | 'own';
+
+/** The keys of the ten dynamic parameters, in order; the screens name them "Parameter 1" to "Parameter 10". */
+export const dynamicParameterKeys = ['dp0', 'dp1', 'dp2', 'dp3', 'dp4', 'dp5', 'dp6', 'dp7', 'dp8', 'dp9'] as const;
+export type DynamicParameterKey = (typeof dynamicParameterKeys)[number];
 
 export type RepeatAnswer = {
   direction: RepeatDirection | string;
@@ -82,13 +92,18 @@ export type DesignHeader = {
   designDpi: number;
   colorMode: string;
   bitDepth: number;
-  closedCountries: string[];
-  originalName: string;
-  notes: string;
-  designStudio: string;
+  /*
+   * The fields the studio may hide from customers (GET /get/design-fields) are absent, not blank,
+   * when hidden from the viewer: a screen shows what is there and never guesses.
+   */
+  closedCountries?: string[];
+  originalName?: string;
+  notes?: string;
+  designStudio?: string;
   customer: { customerGuid: string; customerName: string } | null;
   ownedExtra: boolean;
-  /** dp0 to dp9, empty where unset. */
-  dynamicParameters: string[];
+  /** The parameters the viewer may see, by key (staff get all ten; empty where unset). */
+  dynamicParameters: Partial<Record<DynamicParameterKey, string>>;
   orders: DesignOrder[];
+  ordersScope: OrdersScope;
 };

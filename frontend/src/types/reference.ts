@@ -8,3 +8,16 @@ export type CustomerOption = { customerGuid: string; customerName: string };
 
 /** POST /get/labels: a label in the asked language with how many designs carry it; group headers name a group. */
 export type LabelOption = Label & { labelCount: number };
+
+/**
+ * GET /get/design-fields: which design fields the viewer may see and search (staff: all; customers:
+ * what the studio allows). GET /admin/settings/design-fields answers the same shape for customers.
+ * `dynamicParameters` holds ten flags, dp0 to dp9.
+ */
+export type DesignFields = {
+  notes: boolean;
+  originalName: boolean;
+  studio: boolean;
+  closedCountries: boolean;
+  dynamicParameters: boolean[];
+};

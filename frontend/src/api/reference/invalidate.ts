@@ -30,6 +30,11 @@ export function afterPoolChange(queryClient: QueryClient): Promise<unknown> {
   ]);
 }
 
+/** After the studio changed what customers see: both field lists (the viewer's and the settings'). */
+export function afterDesignFieldsChange(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.designFields.all });
+}
+
 /** The cached headers of one design: keyed by its guid, or by its number and holding it. */
 function isHeaderOf(designGuid: string) {
   return (query: Query) => query.queryKey[2] === designGuid || (query.state.data as DesignHeader | undefined)?.guid === designGuid;

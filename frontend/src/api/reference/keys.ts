@@ -29,6 +29,13 @@ export const queryKeys = {
     /** POST /admin/pool/all: the pools screen's table and the users screen's pool choices. */
     list: ['pools', 'list'] as const,
   },
+  designFields: {
+    all: ['design-fields'] as const,
+    /** GET /get/design-fields: what the signed-in viewer may see and search. */
+    viewer: ['design-fields', 'viewer'] as const,
+    /** GET /admin/settings/design-fields: what customers see (the admin settings). */
+    customers: ['design-fields', 'customers'] as const,
+  },
   /** Users lists (the admin table, the pool screen's user picker): they show each user's customer and pool. */
   users: { all: ['users'] as const },
   /** The admin audit log: every admin change writes an entry. */

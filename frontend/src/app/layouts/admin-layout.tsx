@@ -6,12 +6,14 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import { useSession } from '@/lib/session';
 import { AppBarFrame } from './app-bar-frame';
 
 const DRAWER_WIDTH = 240;
@@ -38,8 +40,17 @@ function MenuIcon() {
   );
 }
 
+/** The menu entry of an admin path: /admin itself is Users, the others own their sub-paths. */
+export function adminPageOf(pathname: string) {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return adminMenu.find((item) => (item.to === '/admin' ? path === '/admin' : path === item.to || path.startsWith(`${item.to}/`)));
+}
+
 export function AdminLayout() {
   const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const { account } = useSession();
+  const page = adminPageOf(pathname);
   const logout = useLogout();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
@@ -48,6 +59,11 @@ export function AdminLayout() {
   const menu = (
     <Box component="nav" aria-label={t('title')}>
       <Toolbar />
+      {account && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2, display: { sm: 'none' } }}>
+          {t('signedInAs', { name: account.user.name || account.user.email })}
+        </Typography>
+      )}
       <List>
         {adminMenu.map((item) => (
           <ListItemButton key={item.key} component={NavLink} to={item.to} end={item.to === '/admin'} onClick={close} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
@@ -74,6 +90,21 @@ export function AdminLayout() {
           <IconButton color="inherit" edge="start" aria-label={t('openMenu')} onClick={() => setOpen(true)}>
             <MenuIcon />
           </IconButton>
+        )
+      }
+      title={page ? t(`menu.${page.key}`) : t('title')}
+      actions={
+        account && (
+          // Who is signed in: admins act for others, so the bar says whose session this is.
+          <Typography
+            variant="body2"
+            noWrap
+            title={account.user.email}
+            data-testid="app-bar-user"
+            sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 200, opacity: 0.9 }}
+          >
+            {t('signedInAs', { name: account.user.name || account.user.email })}
+          </Typography>
         )
       }
     >

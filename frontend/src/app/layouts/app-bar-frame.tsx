@@ -2,6 +2,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -10,22 +11,31 @@ import { LanguageSelect } from '@/components/language-select';
 type Props = {
   /** Left of the brand (the admin menu button). */
   start?: ReactNode;
+  /** Right of the brand: where the user is (the admin page's name). */
+  title?: string;
   /** Right of the language choice (account actions). */
   actions?: ReactNode;
   children: ReactNode;
 };
 
-/** The app bar every in-app layout shares: brand, language switch, actions; content below. */
-export function AppBarFrame({ start, actions, children }: Props) {
+/** The app bar every in-app layout shares: brand, the page's name, language switch, actions; content below. */
+export function AppBarFrame({ start, title, actions, children }: Props) {
   const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppBar position="sticky" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {start}
-          <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" sx={{ fontWeight: 700, flexShrink: 0 }}>
             {t('appName')}
           </Link>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            {title && (
+              <Typography component="p" variant="subtitle1" noWrap data-testid="app-bar-page" sx={{ borderLeft: 1, borderColor: 'rgba(255,255,255,0.5)', pl: 1.5, ml: 0.5 }}>
+                {title}
+              </Typography>
+            )}
+          </Box>
           <LanguageSelect variant="toolbar" />
           {actions}
         </Toolbar>

@@ -1,12 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { AuthLayout } from '@/components/layout/auth-layout';
 import { AutoLoginStatus } from '@/features/auth/components/auto-login-status';
 
+/** The page titles itself: "Signing you in…" only while the link is being tried. */
 export function AutoLoginRoute() {
-  const { t } = useTranslation('auth');
-  return (
-    <AuthLayout title={t('autoLogin.title')}>
-      <AutoLoginStatus />
-    </AuthLayout>
-  );
+  return <AutoLoginStatus />;
 }

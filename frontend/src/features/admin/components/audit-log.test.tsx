@@ -29,6 +29,7 @@ const entries = [
   entry({ id: 2, action: 'login_condition_set', subjectGuid: 'u-2', subjectName: 'Boris Petrov', details: 'limited 30 days' }),
   entry({ id: 3, action: 'account_state_changed', subjectGuid: 'u-2', subjectName: 'Boris Petrov', actorName: null, details: 'active → stopped' }),
   entry({ id: 4, action: 'some_future_action', subjectGuid: null, subjectName: null }),
+  entry({ id: 5, action: 'pool_saved', subjectKind: 'pool', subjectGuid: 'p-1', subjectName: 'Spring pool', details: '1 searches, 1 designs, 0 wear models' }),
 ];
 
 async function openUsers() {
@@ -65,7 +66,12 @@ describe('audit log', () => {
     const table = await screen.findByRole('table', { name: 'Audit log' });
     await within(table).findByRole('cell', { name: 'Password assigned' });
     expect(requests).toEqual([{ page: '0', pageSize: '25' }]);
-    expect(actions()).toEqual(['Password assigned', 'Login restriction set', 'Account state changed', 'some_future_action']);
+    expect(actions()).toEqual(['Password assigned', 'Login restriction set', 'Account state changed', 'some_future_action', 'Pool saved']);
+    // The server's English counts said with plural forms.
+    expect(within(table).getAllByTestId('audit-details').at(-1)).toHaveTextContent('1 search, 1 design, 0 wear models');
+    // Dates short and on one line.
+    const when = within(table).getAllByRole('row')[1]!.querySelector('td')!;
+    expect(when).toHaveStyle({ whiteSpace: 'nowrap' });
     const [, , stateRow, unknownRow] = within(table).getAllByRole('row').slice(1);
     expect(within(stateRow!).getAllByRole('cell').map((cell) => cell.textContent).slice(1)).toEqual([
       'admin@example.com',
@@ -88,7 +94,7 @@ describe('audit log', () => {
     expect(requests).toEqual([{ page: '0', pageSize: '25', subjectGuid: 'u-2' }]);
 
     await user.click(screen.getByRole('button', { name: 'Show everything' }));
-    await waitFor(() => expect(actions()).toHaveLength(4));
+    await waitFor(() => expect(actions()).toHaveLength(5));
     expect(requests.at(-1)).toEqual({ page: '0', pageSize: '25' });
     expect(screen.queryByText(/Showing only what happened to/)).not.toBeInTheDocument();
   });

@@ -11,8 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { TablePager } from '@/components/table-pager';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDateTimeShort } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
+import { auditDetails } from '../lib/audit-details';
 import { isAuditAction } from '../types';
 
 const columns = ['at', 'actor', 'action', 'subject', 'details'] as const;
@@ -62,11 +63,15 @@ export function AuditLog({ subject, onClearSubject }: Props) {
           <TableBody>
             {log.data?.items.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.resolvedLanguage)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} title={formatDateTime(entry.at, i18n.resolvedLanguage)}>
+                  {formatDateTimeShort(entry.at, i18n.resolvedLanguage)}
+                </TableCell>
                 <TableCell>{entry.actorName ?? entry.actorEmail ?? '—'}</TableCell>
                 <TableCell>{isAuditAction(entry.action) ? t(`audit.actions.${entry.action}`) : entry.action}</TableCell>
                 <TableCell>{entry.subjectName ?? entry.subjectGuid ?? '—'}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{entry.details || '—'}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }} data-testid="audit-details">
+                  {auditDetails(entry, t)}
+                </TableCell>
               </TableRow>
             ))}
             {log.data?.items.length === 0 && (

@@ -16,12 +16,22 @@ type Props = { filters: UserFilters; onChange: (filters: UserFilters) => void; o
 export function UserFiltersBar({ filters, onChange, onClear }: Props) {
   const { t } = useTranslation('admin');
   const set = <K extends keyof UserFilters>(field: K, value: UserFilters[K]) => onChange({ ...filters, [field]: value });
-  const filterSx = { minWidth: 170 };
+  // One toolbar row on a desktop; on narrow screens the fields wrap two or one to a line. The
+  // theme makes text fields full width: here each takes its share of the row instead.
+  const field = { size: 'small', margin: 'none', fullWidth: false } as const;
+  const filterSx = { flex: '1 1 140px', minWidth: 130, maxWidth: { md: 220 } };
 
   return (
-    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', px: 2, py: 1 }}>
-      <TextField size="small" type="search" label={t('users.search')} value={filters.query} onChange={(event) => set('query', event.target.value)} sx={{ minWidth: 280 }} />
-      <NativeSelect size="small" label={t('users.filters.status')} value={filters.status} onChange={(value) => set('status', isUserStatus(value) ? value : '')} sx={filterSx}>
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', px: 2, py: 1.5 }} data-testid="user-filters">
+      <TextField
+        {...field}
+        type="search"
+        label={t('users.search')}
+        value={filters.query}
+        onChange={(event) => set('query', event.target.value)}
+        sx={{ flex: '2 1 240px', minWidth: 200, maxWidth: { md: 360 } }}
+      />
+      <NativeSelect {...field} label={t('users.filters.status')} value={filters.status} onChange={(value) => set('status', isUserStatus(value) ? value : '')} sx={filterSx}>
         <option value="">{t('users.filters.allStatuses')}</option>
         {userStatuses.map((status) => (
           <option key={status} value={status}>
@@ -29,9 +39,9 @@ export function UserFiltersBar({ filters, onChange, onClear }: Props) {
           </option>
         ))}
       </NativeSelect>
-      <PoolSelect size="small" label={t('users.filters.pool')} emptyLabel={t('users.filters.allPools')} value={filters.poolGuid} onChange={(value) => set('poolGuid', value)} sx={filterSx} />
+      <PoolSelect {...field} label={t('users.filters.pool')} emptyLabel={t('users.filters.allPools')} value={filters.poolGuid} onChange={(value) => set('poolGuid', value)} sx={filterSx} />
       <CustomerSelect
-        size="small"
+        {...field}
         label={t('users.filters.customer')}
         emptyLabel={t('users.filters.allCustomers')}
         value={filters.customerGuid}
@@ -41,9 +51,10 @@ export function UserFiltersBar({ filters, onChange, onClear }: Props) {
       <FormControlLabel
         control={<Switch checked={filters.inactiveDays !== null} onChange={(event) => set('inactiveDays', event.target.checked ? DEFAULT_INACTIVE_DAYS : null)} />}
         label={t('users.filters.inactive')}
+        sx={{ mr: 0, whiteSpace: 'nowrap' }}
       />
       {filters.inactiveDays !== null && (
-        <NativeSelect size="small" label={t('users.filters.inactiveDays')} value={String(filters.inactiveDays)} onChange={(value) => set('inactiveDays', Number(value))} sx={{ minWidth: 140 }}>
+        <NativeSelect {...field} label={t('users.filters.inactiveDays')} value={String(filters.inactiveDays)} onChange={(value) => set('inactiveDays', Number(value))} sx={{ flex: '0 1 160px', minWidth: 140 }}>
           {inactiveDayChoices.map((days) => (
             <option key={days} value={days}>
               {t('users.filters.days', { count: days })}
@@ -51,7 +62,7 @@ export function UserFiltersBar({ filters, onChange, onClear }: Props) {
           ))}
         </NativeSelect>
       )}
-      <Button onClick={onClear} disabled={!hasUserFilters(filters)}>
+      <Button onClick={onClear} disabled={!hasUserFilters(filters)} sx={{ whiteSpace: 'nowrap' }}>
         {t('users.filters.clear')}
       </Button>
     </Stack>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { changeLocale } from '@/lib/i18n';
 import { renderApp } from '@/testing/render-app';
 import { formOf, server } from '@/testing/server';
 import { adminUser, signedInAdmin } from '../testing/fixtures';
@@ -16,6 +17,38 @@ async function openUsers(users = [adminUser(), adminUser({ userGuid: 'u-2', name
 }
 
 describe('admin users', () => {
+  afterEach(async () => {
+    await changeLocale('en');
+  });
+
+  it('lays the four filters out as one toolbar, not as full-width rows', async () => {
+    await openUsers();
+    const bar = screen.getByTestId('user-filters');
+    for (const label of ['Search by name, e-mail or company', 'Status', 'Pool', 'Customer']) {
+      const control = screen.getByLabelText(label).closest('.MuiFormControl-root')!;
+      expect(bar).toContainElement(control as HTMLElement);
+      // The theme's full-width, normal-margin text fields stacked them one per line.
+      expect(control).not.toHaveClass('MuiFormControl-fullWidth');
+      expect(control).not.toHaveClass('MuiFormControl-marginNormal');
+    }
+    expect(bar).toHaveStyle({ display: 'flex', flexWrap: 'wrap' });
+  });
+
+  it('names the page and the signed-in admin in the app bar', async () => {
+    await openUsers();
+    expect(screen.getByTestId('app-bar-page')).toHaveTextContent('Users');
+    expect(screen.getByTestId('app-bar-user')).toHaveTextContent('Signed in as Admin');
+  });
+
+  it('keeps dates short and on one line, also in Russian', async () => {
+    await changeLocale('ru');
+    await openUsers([adminUser({ lastLoginAt: '2025-01-02T10:00:00', createdAt: '2024-05-01T09:00:00' })]);
+    const lastLogin = screen.getByTestId('user-last-login');
+    expect(lastLogin).toHaveTextContent('02.01.2025, 10:00');
+    expect(lastLogin).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByTestId('user-created')).toHaveTextContent('01.05.2024, 09:00');
+  });
+
   it('sends the filters, the inactive view and the sort with the list request', async () => {
     const { user, userRequests } = await openUsers();
     expect(userRequests[0]).toEqual({ page: '0', pageSize: '25' });

@@ -18,7 +18,7 @@ import { AddIcon } from '@/components/icons';
 import { TablePager } from '@/components/table-pager';
 import { useToast } from '@/components/toast/toast-context';
 import { useErrorToast } from '@/components/toast/use-error-toast';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDateTimeShort } from '@/lib/format';
 import { useChangeAccountState } from '../api/change-account-state';
 import { useUsers } from '../api/get-users';
 import { emptyUserFilters } from '../lib/user-filters';
@@ -63,7 +63,7 @@ export function UsersTable({ onShowHistory }: Props) {
   const users = useUsers({ page, pageSize, filters: deferredFilters });
   const locale = i18n.resolvedLanguage;
   const rows = users.data?.items ?? [];
-  const formatDate = (value: string | null) => (value ? formatDateTime(value, locale) : t('users.never'));
+  const formatDate = (value: string | null) => (value ? formatDateTimeShort(value, locale) : t('users.never'));
 
   const changeFilters = (next: UserFilters) => {
     setFilters(next);
@@ -150,9 +150,13 @@ export function UsersTable({ onShowHistory }: Props) {
                 </TableCell>
                 <TableCell>{user.poolName ?? '—'}</TableCell>
                 <TableCell>{condition(user)}</TableCell>
-                <TableCell>{formatDate(user.lastLoginAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} title={user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : undefined} data-testid="user-last-login">
+                  {formatDate(user.lastLoginAt)}
+                </TableCell>
                 <TableCell align="right">{user.loginCount.toLocaleString(locale)}</TableCell>
-                <TableCell>{formatDate(user.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} title={formatDateTime(user.createdAt, locale)} data-testid="user-created">
+                  {formatDate(user.createdAt)}
+                </TableCell>
                 <TableCell padding="none">
                   <UserRowMenu user={user} onAction={(action) => onAction(action, user)} />
                 </TableCell>

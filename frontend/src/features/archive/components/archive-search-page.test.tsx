@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { updateClientSettings } from '@/lib/client-settings';
+import { defaultCustomerFields } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render-app';
 import { searchPage, signedInCustomer } from '../testing/fixtures';
 
@@ -23,7 +24,24 @@ describe('archive search screen', () => {
     await open('/', {
       answer: (search) => {
         const page = searchPage(search.page, search.pageSize, 60);
-        page.results[0] = { ...page.results[0]!, pinned: true, isConfined: true, activeVariantGuid: 'c-9', activeVariantName: 'VR-9' };
+        page.results[0] = {
+          ...page.results[0]!,
+          pinned: true,
+          isConfined: true,
+          activeVariantGuid: 'c-9',
+          activeVariantName: 'VR-9',
+          colorways: [
+            { colorwayGuid: 'c-1', colorwayName: 'VR-1', color: '#c03040' },
+            { colorwayGuid: 'c-9', colorwayName: 'VR-9', color: '#1a237e' },
+            { colorwayGuid: 'c-10', colorwayName: 'VR-10', color: null },
+          ],
+          labels: [
+            { id: 11, label: 'Floral', labelSef: 'floral' },
+            { id: 12, label: 'Paisley', labelSef: 'paisley' },
+            { id: 21, label: 'Summer', labelSef: 'summer' },
+            { id: 22, label: 'Silk', labelSef: 'silk' },
+          ],
+        };
         return page;
       },
     });
@@ -40,6 +58,29 @@ describe('archive search screen', () => {
     expect(within(cards[1]!).queryByTestId('badge-pinned')).not.toBeInTheDocument();
     expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/service/design/thumbnail/d/v/d-1/c-1');
     expect(screen.getByTestId('pager-marker')).toHaveTextContent('Page 1 of 3 · 60 designs');
+
+    // What tells designs apart: the colorways as swatches (the matched one ringed) and a few labels.
+    const swatches = within(cards[0]!).getAllByTestId('colorway-swatch');
+    expect(swatches.map((swatch) => [swatch.dataset.name, swatch.dataset.color, swatch.dataset.active])).toEqual([
+      ['VR-1', '#c03040', 'false'],
+      ['VR-9', '#1a237e', 'true'],
+      ['VR-10', '', 'false'],
+    ]);
+    expect(within(cards[0]!).getAllByTestId('result-label').map((chip) => chip.textContent)).toEqual(['Floral', 'Paisley']);
+    expect(within(cards[0]!).getByTestId('result-labels-more')).toHaveTextContent('+2');
+    expect(cards[0]).not.toHaveTextContent(/colorways/);
+    const user = userEvent.setup();
+    await user.hover(swatches[2]!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('VR-10');
+    await user.unhover(swatches[2]!);
+    await user.hover(within(cards[0]!).getByTestId('result-labels-more'));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Summer, Silk'));
+
+    // The floating page counter shows while scrolling only: at rest it covers no caption.
+    const marker = screen.getByTestId('pager-marker-frame');
+    expect(marker).toHaveAttribute('data-visible', 'false');
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    expect(marker).toHaveAttribute('data-visible', 'true');
   });
 
   it('sends every filter of the URL as the search form, from page 0', async () => {
@@ -121,7 +162,35 @@ describe('archive search screen', () => {
     await user.selectOptions(screen.getByTestId('sort-select'), '1');
     await waitFor(() => expect(searches.at(-1)?.form).toEqual({ labels: '12', labelSearchMode: 'any', color: '#1A237E', colorDistance: '10', order: '1' }));
     expect(currentPath(router)).toBe('/?labels=12&labelMode=any&color=1a237e&sort=1');
-    expect(screen.getByText('Closest colour first; the sort order breaks ties.')).toBeInTheDocument();
+    expect(screen.getByText('Best match first: how close the colour is, weighed by how much of the design has it.')).toBeInTheDocument();
+  });
+
+  it('badges a colour search with the match it is ordered by, the ΔE in the tooltip', async () => {
+    const { user } = await open('/?color=c03040', {
+      answer: (search) => {
+        const page = searchPage(search.page, search.pageSize, 3);
+        const figures: [number, number][] = [
+          [92, 1.24],
+          [81, 0.6],
+          [47, 7.5],
+        ];
+        page.results = page.results.map((result, index) => ({ ...result, colorMatch: figures[index]![0], colorDistance: figures[index]![1] }));
+        return page;
+      },
+    });
+    const badges = await screen.findAllByTestId('badge-color-match');
+    // Read in order: the figure the server ranked by, best first (the ΔE alone would not be).
+    expect(badges.map((badge) => badge.textContent)).toEqual(['92% match', '81% match', '47% match']);
+    expect(screen.getByText('Best match first: how close the colour is, weighed by how much of the design has it.')).toBeInTheDocument();
+    await user.hover(badges[0]!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Closest colour ΔE 1.2 (CIEDE2000: smaller is closer).');
+
+    // The tolerance's ends are named for designers, as text.
+    await user.click(screen.getByTestId('filter-color'));
+    const ends = await screen.findByTestId('color-distance-ends');
+    expect(ends).toHaveTextContent('ExactSimilar');
+    expect(within(ends).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByTestId('color-distance')).toHaveAttribute('aria-valuetext', 'ΔE 10');
   });
 
   it('applies the choices of the filter drawer at once', async () => {
@@ -168,6 +237,72 @@ describe('archive search screen', () => {
       expect(searches.at(-1)?.form).toEqual({ customer: 'cu-2', dateFrom: '2025-01-01', dateField: 'upload', studio: 'North', order: '0' }),
     );
     expect(currentPath(router)).toBe('/?customer=cu-2&from=2025-01-01&studio=North');
+  });
+
+  it('keeps its controls compact: settings beside "Clear filters", the sort as wide as its text, the drawer buttons stacked', async () => {
+    const { user } = await open('/?type=rotary');
+    const panel = screen.getByRole('search', { name: 'Search filters' });
+    const clear = within(panel).getByTestId('clear-filters');
+    // One group: they wrap to a new row together on a phone, never apart.
+    expect(within(panel).getByTestId('settings-button').parentElement).toBe(clear.parentElement);
+    expect(clear).toHaveStyle({ whiteSpace: 'nowrap' });
+    // No fixed width: the native select takes the width of its longest option.
+    expect(screen.getByTestId('sort-select').closest('.MuiFormControl-root')).toHaveStyle({ width: 'auto' });
+
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    for (const id of ['show-results', 'drawer-clear-filters']) {
+      const button = within(drawer).getByTestId(id);
+      expect(button).toHaveClass('MuiButton-fullWidth');
+      expect(button).toHaveStyle({ whiteSpace: 'nowrap' });
+    }
+  });
+
+  it('offers and sends only the filters on fields the customer may search', async () => {
+    let release: () => void = () => undefined;
+    const fieldsKnown = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hidden = { ...defaultCustomerFields(), dynamicParameters: defaultCustomerFields().dynamicParameters.map((_, index) => index !== 1) };
+    const user = userEvent.setup();
+    const { searches } = signedInCustomer({
+      designFields: async () => {
+        await fieldsKnown;
+        return HttpResponse.json(hidden);
+      },
+    });
+    renderApp('/archive?number=01&note=silk&original=rose&studio=North&dp0=summer&dp1=b');
+
+    // A link naming a restricted filter waits for the field list rather than risk a refusal.
+    await screen.findByTestId('result-count', {}, SLOW);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(searches).toHaveLength(0);
+    release();
+
+    await waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0]?.form).toEqual({ number: '01', studio: 'North', dp0: 'summer', order: '0' });
+    const chips = screen.getAllByTestId('filter-chip').map((chip) => chip.getAttribute('data-filter'));
+    expect(chips).toEqual(['number', 'studio', 'dp0']);
+    expect(screen.getByText('Parameter 1: summer')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(drawer).getByLabelText('Studio')).toHaveValue('North');
+    expect(within(drawer).getByLabelText('Parameter 1')).toHaveValue('summer');
+    expect(within(drawer).queryByLabelText('Notes')).not.toBeInTheDocument();
+    expect(within(drawer).queryByLabelText('Original name')).not.toBeInTheDocument();
+    expect(within(drawer).queryByLabelText('Parameter 2')).not.toBeInTheDocument();
+  });
+
+  it('offers no restricted filter when the field list cannot be read', async () => {
+    const user = userEvent.setup();
+    const { searches } = signedInCustomer({ designFields: async () => HttpResponse.json({ code: 'internal', message: 'down' }, { status: 500 }) });
+    renderApp('/archive?note=silk');
+    await waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0]?.form).toEqual({ order: '0' });
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(drawer).queryByText('Texts and parameters')).not.toBeInTheDocument();
   });
 
   it('appends the next page in infinite mode and starts a new search from page 0', async () => {

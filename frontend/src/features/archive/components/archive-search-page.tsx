@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { useDesignFields } from '@/api/reference/get-design-fields';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -18,11 +19,15 @@ import {
   clearedFilters,
   DEFAULT_PAGE_SIZE,
   filtersToParams,
+  hiddenFilters,
+  isFilterActive,
   parseFilters,
   parsePage,
+  restrictedFilters,
   searchForm,
   sortOrders,
   withoutFilter,
+  withoutHidden,
   type FilterKey,
   type LabelMode,
   type SearchFilters,
@@ -57,14 +62,20 @@ export function ArchiveSearchPage() {
   const typingIn = useRef<string | null>(null);
 
   const defaultLabelMode: LabelMode = settings.combineLabelSearch ? 'all' : 'any';
-  const filters = useMemo(() => parseFilters(params, defaultLabelMode), [params, defaultLabelMode]);
+  const designFields = useDesignFields();
+  const requested = useMemo(() => parseFilters(params, defaultLabelMode), [params, defaultLabelMode]);
+  // The filters on fields hidden from this viewer are dropped: offered, the server would refuse them.
+  const hidden = useMemo(() => (designFields.isPending ? [] : hiddenFilters(designFields.data)), [designFields.isPending, designFields.data]);
+  const filters = useMemo(() => withoutHidden(requested, hidden), [requested, hidden]);
+  // A link naming such a filter waits for the field list: sent or dropped blindly, it would be refused or show other designs.
+  const waitingForFields = designFields.isPending && restrictedFilters.some((key) => isFilterActive(requested, key));
   const page = parsePage(params);
   const form = useMemo(() => searchForm(filters), [filters]);
   const infinite = settings.infinityScroll;
   const pageSize = DEFAULT_PAGE_SIZE;
 
-  const infiniteQuery = useInfiniteDesignSearch(form, pageSize, infinite);
-  const pageQuery = useDesignSearchPage(form, page, pageSize, !infinite);
+  const infiniteQuery = useInfiniteDesignSearch(form, pageSize, infinite && !waitingForFields);
+  const pageQuery = useDesignSearchPage(form, page, pageSize, !infinite && !waitingForFields);
   const active = infinite ? infiniteQuery : pageQuery;
   const totalCount = infinite ? infiniteQuery.data?.pages[0]?.totalCount : pageQuery.data?.totalCount;
   useScrollMemory(`${location.pathname}${location.search}`, Boolean(active.data) && !active.isPlaceholderData);
@@ -99,7 +110,8 @@ export function ArchiveSearchPage() {
         <Typography variant="h1" sx={{ fontSize: '1.5rem' }} data-testid="welcome">
           {t('welcome', { name: account?.user.name ?? '' })}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        {/* On a phone the search panel and the first results come first. */}
+        <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
           {t('intro')}
         </Typography>
       </Box>
@@ -140,9 +152,13 @@ export function ArchiveSearchPage() {
             {t('filters.more')}
           </Button>
         </Badge>
-        <Button color="inherit" onClick={clear} disabled={activeKeys.length === 0} data-testid="clear-filters" sx={{ flexShrink: 0 }}>
-          {t('filters.clear')}
-        </Button>
+        {/* "Clear filters" and the search settings stay together at the end, on one row on a phone too. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto', flexShrink: 0 }}>
+          <Button color="inherit" onClick={clear} disabled={activeKeys.length === 0} data-testid="clear-filters" sx={{ whiteSpace: 'nowrap' }}>
+            {t('filters.clear')}
+          </Button>
+          <SettingsMenu onInfiniteChange={() => setParams(filtersToParams(filters), { replace: true })} />
+        </Box>
       </Paper>
 
       <ActiveFilters filters={filters} onRemove={(key) => search(withoutFilter(filters, key))} />
@@ -166,7 +182,8 @@ export function ArchiveSearchPage() {
           value={String(filters.order)}
           onChange={(event) => change({ order: Number(event.target.value) as SortOrder })}
           slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'sort-select' } }}
-          sx={{ width: 230 }}
+          // As wide as its longest option in the current language (a fixed width clipped Turkish and Russian), never wider than the row.
+          sx={{ width: 'auto', maxWidth: '100%', flexShrink: 0, '& select': { width: 'auto' } }}
           fullWidth={false}
         >
           {sortOrders.map((order) => (
@@ -175,7 +192,6 @@ export function ArchiveSearchPage() {
             </option>
           ))}
         </TextField>
-        <SettingsMenu onInfiniteChange={() => setParams(filtersToParams(filters), { replace: true })} />
       </Stack>
 
       {infinite ? (
@@ -192,6 +208,7 @@ export function ArchiveSearchPage() {
         onClear={clear}
         activeCount={activeKeys.length}
         resultCount={totalCount}
+        hidden={designFields.isPending ? restrictedFilters : hidden}
       />
     </Stack>
   );

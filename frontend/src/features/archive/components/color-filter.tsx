@@ -149,26 +149,35 @@ function ColorPanel({ color, distance, onChange, onDone }: Props & { onDone: () 
           slotProps={{ htmlInput: { 'data-testid': 'color-hex', spellCheck: false, autoComplete: 'off' } }}
         />
       </Stack>
-      <Box sx={{ px: 2 }}>
-        <Typography id={distanceLabelId} variant="body2" gutterBottom sx={{ mx: -1 }}>
+      <Box>
+        <Typography id={distanceLabelId} variant="body2" gutterBottom>
           {t('filters.color.distance', { value: tolerance })}
         </Typography>
-        <Slider
-          size="small"
-          min={MIN_COLOR_DISTANCE}
-          max={MAX_COLOR_DISTANCE}
-          value={tolerance}
-          onChange={(_event, value) => setTolerance(value as number)}
-          onChangeCommitted={(_event, value) => {
-            if (draft) onChange(draft, value as number);
-          }}
-          marks={[
-            { value: MIN_COLOR_DISTANCE, label: t('filters.color.close') },
-            { value: DEFAULT_COLOR_DISTANCE, label: String(DEFAULT_COLOR_DISTANCE) },
-            { value: MAX_COLOR_DISTANCE, label: t('filters.color.loose') },
-          ]}
-          slotProps={{ input: { 'aria-labelledby': distanceLabelId, 'data-testid': 'color-distance' } as object }}
-        />
+        <Box sx={{ px: 1 }}>
+          <Slider
+            size="small"
+            min={MIN_COLOR_DISTANCE}
+            max={MAX_COLOR_DISTANCE}
+            value={tolerance}
+            onChange={(_event, value) => setTolerance(value as number)}
+            onChangeCommitted={(_event, value) => {
+              if (draft) onChange(draft, value as number);
+            }}
+            marks={[{ value: DEFAULT_COLOR_DISTANCE }]}
+            getAriaValueText={(value) => t('filters.color.distanceValue', { value })}
+            slotProps={{ input: { 'aria-labelledby': distanceLabelId, 'data-testid': 'color-distance' } as object }}
+            sx={{ mb: 0 }}
+          />
+        </Box>
+        {/* The ends named as a designer would, as plain captions: nothing here is a button. */}
+        <Stack direction="row" sx={{ justifyContent: 'space-between' }} data-testid="color-distance-ends">
+          <Typography variant="caption" color="text.secondary">
+            {t('filters.color.exact')}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('filters.color.similar')}
+          </Typography>
+        </Stack>
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button

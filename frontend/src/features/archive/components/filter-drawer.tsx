@@ -24,11 +24,13 @@ import {
   dateRangePresets,
   designTypes,
   isIsoDate,
+  restrictedFilters,
   screenStatuses,
   specialLists,
   type Confined,
   type DateField,
   type DateRangePreset,
+  type RestrictedFilter,
   type SearchFilters,
   type SpecialList,
 } from '../lib/search-filters';
@@ -46,6 +48,8 @@ type Props = {
   onClear: () => void;
   activeCount: number;
   resultCount: number | undefined;
+  /** The text filters on fields hidden from the viewer: not offered. */
+  hidden: readonly RestrictedFilter[];
 };
 
 const CUSTOM_RANGE = 'custom';
@@ -91,7 +95,7 @@ function SelectField({
 }
 
 /** Every filter that does not fit the bar, applied as soon as it changes. */
-export function FilterDrawer({ open, onClose, filters, onChange, onClear, activeCount, resultCount }: Props) {
+export function FilterDrawer({ open, onClose, filters, onChange, onClear, activeCount, resultCount, hidden }: Props) {
   const { t, i18n } = useTranslation('archive');
   const archives = useArchives();
   const customers = useCustomerOptions();
@@ -102,7 +106,8 @@ export function FilterDrawer({ open, onClose, filters, onChange, onClear, active
     : null;
   const any = <option value="">{t('filters.any')}</option>;
 
-  const text = (key: 'studio' | 'originalName' | 'note' | 'dp0' | 'dp1') => (
+  const shown = (key: RestrictedFilter) => !hidden.includes(key);
+  const text = (key: RestrictedFilter) => (
     <DebouncedTextField
       size="small"
       margin="none"
@@ -295,23 +300,28 @@ export function FilterDrawer({ open, onClose, filters, onChange, onClear, active
           </SelectField>
         </Section>
 
-        <Section title={t('filters.sections.texts')}>
-          {text('studio')}
-          {text('originalName')}
-          {text('note')}
-          <Stack direction="row" spacing={1}>
-            {text('dp0')}
-            {text('dp1')}
-          </Stack>
-        </Section>
+        {hidden.length < restrictedFilters.length && (
+          <Section title={t('filters.sections.texts')}>
+            {shown('studio') && text('studio')}
+            {shown('originalName') && text('originalName')}
+            {shown('note') && text('note')}
+            {(shown('dp0') || shown('dp1')) && (
+              <Stack direction="row" spacing={1}>
+                {shown('dp0') && text('dp0')}
+                {shown('dp1') && text('dp1')}
+              </Stack>
+            )}
+          </Section>
+        )}
       </Stack>
       <Divider />
-      <Stack direction="row" spacing={1} sx={{ p: 2, justifyContent: 'space-between', alignItems: 'center' }}>
-        <Button color="inherit" onClick={onClear} disabled={activeCount === 0} data-testid="drawer-clear-filters">
-          {t('filters.clear')}
-        </Button>
-        <Button variant="contained" onClick={onClose} data-testid="show-results">
+      {/* Stacked full-width buttons: side by side, "Show 1,234 designs" and "Clear filters" wrapped in Russian. */}
+      <Stack spacing={1} sx={{ p: 2 }}>
+        <Button variant="contained" fullWidth onClick={onClose} data-testid="show-results" sx={{ whiteSpace: 'nowrap' }}>
           {resultCount === undefined ? t('filters.showResults') : t('filters.showCount', { count: resultCount, formatted: resultCount.toLocaleString(i18n.resolvedLanguage) })}
+        </Button>
+        <Button color="inherit" fullWidth onClick={onClear} disabled={activeCount === 0} data-testid="drawer-clear-filters" sx={{ whiteSpace: 'nowrap' }}>
+          {t('filters.clear')}
         </Button>
       </Stack>
     </Drawer>

@@ -3,13 +3,17 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatShare } from '@/lib/format';
 import { CAPTION_HEIGHT } from '../lib/grid-layout';
 import type { SearchResult } from '../types';
 import { ImageIcon, LockIcon, PinIcon } from '@/components/icons';
+import { ColorwaySwatches } from './colorway-swatches';
+import { LabelChips } from './label-chips';
 
 /** The design page of a result, on the colorway the search matched. */
 export function designPath(result: Pick<SearchResult, 'designGuid' | 'activeVariantGuid'>): string {
@@ -42,7 +46,41 @@ function Thumbnail({ src }: { src: string | null }) {
   );
 }
 
-/** One result: thumbnail, design number, colorway, badges; the whole card links to the design page. */
+const badgeSx = { position: 'absolute', bottom: 6, right: 6, bgcolor: 'background.paper', boxShadow: 1, fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * The colour search's badge: the match the results are ordered by ("92% match"), so the badges
+ * read in order down the grid, with the closest colour's ΔE in its tooltip. A server without the
+ * match figure gets the ΔE badge.
+ */
+function ColorBadge({ result }: { result: SearchResult }) {
+  const { t, i18n } = useTranslation('archive');
+  const locale = i18n.resolvedLanguage;
+  const distance = result.colorDistance ?? null;
+  const delta = distance === null ? '' : distance.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (result.colorMatch !== null && result.colorMatch !== undefined) {
+    return (
+      <Tooltip title={distance === null ? '' : t('results.colorMatchHint', { value: delta })}>
+        <Chip
+          size="small"
+          label={t('results.colorMatch', { percent: formatShare(result.colorMatch / 100, locale) })}
+          data-testid="badge-color-match"
+          data-match={result.colorMatch}
+          data-distance={distance ?? ''}
+          sx={badgeSx}
+        />
+      </Tooltip>
+    );
+  }
+  if (distance === null) return null;
+  return (
+    <Tooltip title={t('results.colorDistanceHint')}>
+      <Chip size="small" label={t('results.colorDistance', { value: delta })} data-testid="badge-color-distance" data-distance={distance} sx={badgeSx} />
+    </Tooltip>
+  );
+}
+
+/** One result: thumbnail, design number, colorways, labels, badges; the whole card links to the design page. */
 export const ResultCard = memo(function ResultCard({ result, position, setSize }: Props) {
   const { t } = useTranslation('archive');
   const colorway = result.activeVariantName || result.originalVariantName;
@@ -80,23 +118,14 @@ export const ResultCard = memo(function ResultCard({ result, position, setSize }
               />
             )}
           </Box>
-          {result.colorDistance !== null && result.colorDistance !== undefined && (
-            <Chip
-              size="small"
-              label={t('results.colorDistance', { value: result.colorDistance.toFixed(1) })}
-              title={t('results.colorDistanceHint')}
-              sx={{ position: 'absolute', bottom: 6, right: 6, bgcolor: 'background.paper', boxShadow: 1 }}
-            />
-          )}
+          <ColorBadge result={result} />
         </Box>
-        <Box sx={{ px: 1.25, py: 1, height: CAPTION_HEIGHT, minWidth: 0 }}>
-          <Typography id={`result-${result.designGuid}`} variant="subtitle2" component="h3" noWrap sx={{ fontWeight: 700 }}>
+        <Box sx={{ px: 1.25, py: 1, height: CAPTION_HEIGHT, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+          <Typography id={`result-${result.designGuid}`} variant="subtitle2" component="h3" noWrap sx={{ fontWeight: 700, lineHeight: 1.4 }}>
             {result.designName}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {colorway}
-            {result.colorwayCount > 1 && ` · ${t('results.colorways', { count: result.colorwayCount })}`}
-          </Typography>
+          <ColorwaySwatches colorways={result.colorways ?? []} activeGuid={result.activeVariantGuid} />
+          <LabelChips labels={result.labels ?? []} />
         </Box>
       </CardActionArea>
     </Card>
@@ -110,6 +139,7 @@ export function ResultCardSkeleton() {
       <Box sx={{ px: 1.25, py: 1, height: CAPTION_HEIGHT }}>
         <Skeleton width="60%" />
         <Skeleton width="40%" />
+        <Skeleton width="50%" />
       </Box>
     </Card>
   );

@@ -11,6 +11,7 @@ import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tans
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { useScrolling } from '../lib/use-scrolling';
 import type { SearchPage } from '../types';
 import { ResultGrid, ResultGridSkeleton, type VisibleRange } from './result-grid';
 
@@ -31,8 +32,33 @@ function PagerMarker({ page, totalPage, totalCount, floating }: { page: number; 
       </Typography>
     );
   }
+  return <FloatingMarker label={label} page={page} totalPage={totalPage} />;
+}
+
+/**
+ * The page counter over the grid, shown only while the window scrolls (where the page matters):
+ * when the user stops to read, it fades away instead of covering the captions of the bottom row.
+ */
+function FloatingMarker({ label, page, totalPage }: { label: string; page: number; totalPage: number }) {
+  const scrolling = useScrolling();
   return (
-    <Box sx={{ position: 'fixed', bottom: 16, left: 0, right: 0, display: 'flex', justifyContent: 'center', pointerEvents: 'none', zIndex: (theme) => theme.zIndex.speedDial }}>
+    <Box
+      data-testid="pager-marker-frame"
+      data-visible={scrolling}
+      sx={{
+        position: 'fixed',
+        bottom: 16,
+        left: 0,
+        right: 0,
+        display: 'flex',
+        justifyContent: 'center',
+        pointerEvents: 'none',
+        zIndex: (theme) => theme.zIndex.speedDial,
+        opacity: scrolling ? 1 : 0,
+        visibility: scrolling ? 'visible' : 'hidden',
+        transition: scrolling ? 'opacity 120ms' : 'opacity 300ms, visibility 0s linear 300ms',
+      }}
+    >
       <Chip
         label={label}
         data-testid="pager-marker"
@@ -118,7 +144,7 @@ export function InfiniteResults({ query, pageSize, hasFilters, onClear }: Infini
     <Stack ref={sentinel} data-testid="load-more" data-state={hasNextPage ? (isFetchingNextPage ? 'loading' : 'more') : 'end'} spacing={1} sx={{ alignItems: 'center', py: 4, pb: 10 }}>
       {error && <ErrorAlert error={error} onRetry={() => void (hasNextPage ? fetchNextPage() : refetch())} />}
       <Typography variant="body2" color="text.secondary">
-        {t('results.shown', { shown: results.length.toLocaleString(i18n.resolvedLanguage), total: totalCount.toLocaleString(i18n.resolvedLanguage) })}
+        {t('results.shown', { shown: results.length.toLocaleString(i18n.resolvedLanguage), count: totalCount, formatted: totalCount.toLocaleString(i18n.resolvedLanguage) })}
       </Typography>
       {hasNextPage ? (
         <Button variant="outlined" onClick={() => void fetchNextPage()} disabled={!canLoadMore} startIcon={isFetchingNextPage ? <CircularProgress size={16} /> : undefined}>

@@ -9,8 +9,8 @@ describe('result grid geometry', () => {
   });
 
   it('has square thumbnails above a caption', () => {
-    // 5 columns of (1152 - 4 × 16) / 5 = 217.6 px, + caption 64 + gap 16.
-    expect(gridRowHeight(1152, 5)).toBe(298);
+    // 5 columns of (1152 - 4 × 16) / 5 = 217.6 px, + caption 92 + gap 16.
+    expect(gridRowHeight(1152, 5)).toBe(326);
   });
 
   it('estimates the content width before it is measured', () => {

@@ -1,7 +1,8 @@
 /** The result grid's geometry: cards at least CARD_MIN_WIDTH wide, a square thumbnail and a caption. */
 export const CARD_MIN_WIDTH = 190;
 export const GRID_GAP = 16;
-export const CAPTION_HEIGHT = 64;
+/** The number, a row of colorway swatches and a row of label chips. */
+export const CAPTION_HEIGHT = 92;
 
 /** The page's content width before it could be measured (the lg container less its padding). */
 export function estimatedGridWidth(viewportWidth: number): number {

@@ -3,13 +3,16 @@ import {
   clearedFilters,
   emptyFilters,
   filtersToParams,
+  hiddenFilters,
   normaliseHex,
   parseFilters,
   parsePage,
   searchForm,
   withoutFilter,
+  withoutHidden,
   type SearchFilters,
 } from './search-filters';
+import { allDesignFields, defaultCustomerFields } from '@/testing/fixtures';
 
 const everything: SearchFilters = {
   number: '01-05',
@@ -125,5 +128,18 @@ describe('active filters', () => {
     expect(withoutFilter(everything, 'date')).toMatchObject({ dateRange: 0, dateFrom: '', dateTo: '', dateField: 'upload' });
     expect(activeFilterKeys(withoutFilter(everything, 'labels'))).not.toContain('labels');
     expect(clearedFilters(everything)).toEqual({ ...emptyFilters('any'), order: 2 });
+  });
+
+  it('drop the filters on fields hidden from the viewer, all of them when the field list is unknown', () => {
+    expect(hiddenFilters(allDesignFields())).toEqual([]);
+    expect(hiddenFilters(defaultCustomerFields())).toEqual(['originalName', 'note']);
+    const noSecondParameter = { ...allDesignFields(), dynamicParameters: allDesignFields().dynamicParameters.map((_, index) => index !== 1) };
+    expect(hiddenFilters(noSecondParameter)).toEqual(['dp1']);
+    expect(hiddenFilters(undefined)).toEqual(['studio', 'originalName', 'note', 'dp0', 'dp1']);
+
+    const sent = searchForm(withoutHidden(everything, hiddenFilters(defaultCustomerFields())));
+    expect(sent).not.toHaveProperty('note');
+    expect(sent).not.toHaveProperty('originalname');
+    expect(sent).toMatchObject({ studio: everything.studio, dp0: everything.dp0 });
   });
 });

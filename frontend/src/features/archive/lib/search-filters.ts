@@ -1,3 +1,4 @@
+import type { DesignFields } from '@/types/reference';
 import type { DesignType, ScreenStatus } from '../types';
 
 /**
@@ -347,4 +348,40 @@ export function withoutFilter(filters: SearchFilters, key: FilterKey): SearchFil
 /** Every filter cleared; the sort and the label mode stay. */
 export function clearedFilters(filters: SearchFilters): SearchFilters {
   return { ...emptyFilters(filters.labelMode), order: filters.order };
+}
+
+/** The filters on fields the studio may hide from customers: the server refuses them (403 search_field_hidden) when hidden. */
+export const restrictedFilters = ['studio', 'originalName', 'note', 'dp0', 'dp1'] as const satisfies readonly FilterKey[];
+export type RestrictedFilter = (typeof restrictedFilters)[number];
+
+export function isRestrictedFilter(key: FilterKey): key is RestrictedFilter {
+  return (restrictedFilters as readonly string[]).includes(key);
+}
+
+function searchable(fields: DesignFields, key: RestrictedFilter): boolean {
+  switch (key) {
+    case 'studio':
+      return fields.studio;
+    case 'originalName':
+      return fields.originalName;
+    case 'note':
+      return fields.notes;
+    case 'dp0':
+      return fields.dynamicParameters[0] === true;
+    case 'dp1':
+      return fields.dynamicParameters[1] === true;
+  }
+}
+
+/**
+ * The restricted filters the viewer may not search (GET /get/design-fields). When the field list
+ * could not be read, all of them: a filter offered in vain is worse than one missing.
+ */
+export function hiddenFilters(fields: DesignFields | undefined): RestrictedFilter[] {
+  return restrictedFilters.filter((key) => !fields || !searchable(fields, key));
+}
+
+/** The filters without the hidden ones: a shared link naming one still opens, without it. */
+export function withoutHidden(filters: SearchFilters, hidden: readonly RestrictedFilter[]): SearchFilters {
+  return hidden.reduce((result, key) => (isFilterActive(result, key) ? withoutFilter(result, key) : result), filters);
 }

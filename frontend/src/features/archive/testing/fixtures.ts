@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setSession } from '@/lib/session';
-import { testUser, validAnswer } from '@/testing/fixtures';
+import { allDesignFields, testUser, validAnswer } from '@/testing/fixtures';
 import { formOf, server } from '@/testing/server';
-import type { ArchiveOption, CustomerOption, LabelOption } from '@/types/reference';
+import type { ArchiveOption, CustomerOption, DesignFields, LabelOption } from '@/types/reference';
 import type { SearchPage, SearchResult } from '../types';
 
 export const labelOptions: LabelOption[] = [
@@ -40,6 +40,10 @@ export function searchResult(index: number, overrides: Partial<SearchResult> = {
     isConfined: false,
     pinned: false,
     colorwayCount: 2,
+    colorways: [
+      { colorwayGuid: `c-${index + 1}`, colorwayName: 'VR-1', color: '#c03040' },
+      { colorwayGuid: `c-${index + 1}-2`, colorwayName: 'VR-2', color: '#1a237e' },
+    ],
     thumbnail: `/service/design/thumbnail/d/v/d-${index + 1}/c-${index + 1}`,
     thumbnails: {},
     colorDistance: null,
@@ -64,12 +68,18 @@ export type SentSearch = { page: number; pageSize: number; form: Record<string, 
 
 /**
  * A signed-in customer and the lookups of the search screen; every search call is recorded.
- * `answer` gives each page (default: `total` results numbered from 01-0001).
+ * `answer` gives each page (default: `total` results numbered from 01-0001); `designFields` what
+ * the customer may see and search (default: everything, so every filter can be tried).
  */
 export function signedInCustomer({
   total = 60,
   answer,
-}: { total?: number; answer?: (search: SentSearch) => SearchPage | Response | Promise<SearchPage | Response> } = {}) {
+  designFields = allDesignFields(),
+}: {
+  total?: number;
+  answer?: (search: SentSearch) => SearchPage | Response | Promise<SearchPage | Response>;
+  designFields?: DesignFields | (() => Promise<Response>);
+} = {}) {
   setSession('user-token', { user: testUser, isAdmin: false, isInHouse: false, is2FaValidated: true, secondFactor: 'none' });
   const searches: SentSearch[] = [];
   const labelLanguages: string[] = [];
@@ -81,6 +91,7 @@ export function signedInCustomer({
     }),
     http.post('*/service/get/archives', () => HttpResponse.json(archiveOptions)),
     http.post('*/service/get/customers/basic', () => HttpResponse.json(customerOptions)),
+    http.get('*/service/get/design-fields', () => (typeof designFields === 'function' ? designFields() : HttpResponse.json(designFields))),
     http.post('*/service/search/design/basic/:page/:pageSize', async ({ request, params }) => {
       const search: SentSearch = { page: Number(params.page), pageSize: Number(params.pageSize), form: await formOf(request), signal: request.signal };
       searches.push(search);

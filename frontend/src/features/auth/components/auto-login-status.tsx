@@ -1,14 +1,19 @@
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
-import { ApiError } from '@/api/api-error';
 import { ErrorAlert } from '@/components/error-alert';
+import { AuthLayout } from '@/components/layout/auth-layout';
 import { PageSpinner } from '@/components/page-spinner';
 import { useAutoLogin } from '../api/auto-login';
 import { pathAfterSignIn } from '../lib/sign-in';
 
-/** /auto-login?token=…: spends the link and enters the app. */
+/**
+ * /auto-login?token=…: spends the link and enters the app. The title follows what happens: while
+ * the link is tried it says so, and a link that cannot be used says that instead (never "Signing
+ * you in…" above an error), with the ways on: signing in, or a password reset.
+ */
 export function AutoLoginStatus() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
@@ -16,14 +21,30 @@ export function AutoLoginStatus() {
   const autoLogin = useAutoLogin(linkToken);
 
   if (autoLogin.isSuccess) return <Navigate to={pathAfterSignIn(autoLogin.data, null)} replace />;
-  if (linkToken && autoLogin.isPending) return <PageSpinner />;
+  if (linkToken && autoLogin.isPending) {
+    return (
+      <AuthLayout title={t('autoLogin.title')}>
+        <PageSpinner />
+      </AuthLayout>
+    );
+  }
   return (
-    <>
-      <Typography color="text.secondary">{t('autoLogin.failed')}</Typography>
-      <ErrorAlert error={autoLogin.error ?? (linkToken ? null : new ApiError(400, 'token_invalid', 'no link token'))} />
-      <Button component={RouterLink} to="/login" variant="contained" fullWidth sx={{ mt: 2 }}>
-        {t('autoLogin.toLogin')}
-      </Button>
-    </>
+    <AuthLayout title={t('autoLogin.failed')}>
+      {linkToken ? (
+        <ErrorAlert error={autoLogin.error} />
+      ) : (
+        <Typography color="text.secondary" data-testid="auto-login-no-token">
+          {t('autoLogin.noToken')}
+        </Typography>
+      )}
+      <Stack spacing={1} sx={{ mt: 2 }}>
+        <Button component={RouterLink} to="/login" variant="contained" fullWidth>
+          {t('autoLogin.toLogin')}
+        </Button>
+        <Button component={RouterLink} to="/reset-password" fullWidth>
+          {t('autoLogin.resetPassword')}
+        </Button>
+      </Stack>
+    </AuthLayout>
   );
 }

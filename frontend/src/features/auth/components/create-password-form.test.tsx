@@ -14,9 +14,21 @@ async function submit(password1: string, password2: string) {
 }
 
 describe('create password', () => {
-  it('without a token asks to check the e-mail', async () => {
-    renderApp('/create-password?mail=user%40example.com');
+  it('without a token asks to check the e-mail, and offers a new link for that address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/create-password?mail=user%40example.com');
     expect(await screen.findByTestId('check-mail')).toHaveTextContent('Check your e-mail for the link');
+    expect(screen.queryByLabelText(/^new password/i)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Request a new link' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/reset-password?mail=user%40example.com'));
+    expect(await screen.findByLabelText(/^e-mail/i)).toHaveValue('user@example.com');
+  });
+
+  it('opened without the e-mail’s link says the page needs it, and offers a new one', async () => {
+    renderApp('/create-password');
+    expect(await screen.findByTestId('needs-link')).toHaveTextContent('This page needs the link from your e-mail');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByLabelText(/^new password/i)).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,12 +27,29 @@ export function CreatePasswordForm() {
   const create = useCreatePassword();
 
   if (!token) {
+    // Without the e-mail's link nothing can be saved: say so, and offer a new link (the reset
+    // request mails one). Sent here by a sign-in (`mail` given), a link is on its way already.
+    const request = mail ? `/reset-password?${new URLSearchParams({ mail })}` : '/reset-password';
     return (
       <>
-        <Alert severity="info" data-testid="check-mail" sx={{ my: 2 }}>
-          {t('createPassword.checkMail')}
-        </Alert>
-        <Link component={RouterLink} to="/login">
+        {mail ? (
+          <Alert severity="info" data-testid="check-mail" sx={{ my: 2 }}>
+            {t('createPassword.checkMail')}
+          </Alert>
+        ) : (
+          <Alert severity="warning" data-testid="needs-link" sx={{ my: 2 }}>
+            {t('createPassword.needsLink')}
+          </Alert>
+        )}
+        {mail && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('createPassword.noMail')}
+          </Typography>
+        )}
+        <Button component={RouterLink} to={request} variant={mail ? 'outlined' : 'contained'} fullWidth data-testid="request-link">
+          {t('createPassword.requestLink')}
+        </Button>
+        <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 2 }}>
           {t('createPassword.backToLogin')}
         </Link>
       </>

@@ -87,7 +87,7 @@ describe('route guard', () => {
     expect(await screen.findByRole('cell', { name: 'user@example.com' })).toBeInTheDocument();
     // jsdom matches no media query: the narrow layout opens the menu from the app bar.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
-    for (const item of ['Users', 'Pools', 'Customers', 'Collections', 'Wear Models', 'Statistics', 'Design Labeling', 'Design Pinning', 'General Settings', 'Back to archive', 'Exit']) {
+    for (const item of ['Users', 'Pools', 'Customers', 'Collections', 'Wear Models', 'Statistics', 'Design Labeling', 'Design Pinning', 'Settings', 'Back to archive', 'Exit']) {
       expect(screen.getByRole('navigation').textContent).toContain(item);
     }
   });

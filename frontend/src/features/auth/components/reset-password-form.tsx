@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { checkEmail } from '@/lib/validation';
@@ -14,7 +14,9 @@ import { useResetPassword } from '../api/reset-password';
 /** Password reset request (spec section 2): one field, the mail address. */
 export function ResetPasswordForm() {
   const { t } = useTranslation(['auth', 'errors']);
-  const [mailAddress, setMailAddress] = useState('');
+  const [params] = useSearchParams();
+  // Coming from a page that knows the address (an expired link): it is filled in.
+  const [mailAddress, setMailAddress] = useState(() => params.get('mail') ?? '');
   const [invalid, setInvalid] = useState(false);
   const reset = useResetPassword();
 

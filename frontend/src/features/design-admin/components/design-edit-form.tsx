@@ -1,6 +1,3 @@
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,22 +9,33 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/api-error';
 import { useAdminLabels } from '@/api/reference/get-admin-labels';
+import { useCustomerOptions } from '@/api/reference/get-customer-options';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
 import { countryCodes, countryLabel, isCountryCode } from '@/lib/countries';
 import type { DesignHeader, Label } from '@/types/design';
+import type { CustomerOption } from '@/types/reference';
 import { useDeleteDesign } from '../api/delete-design';
 import { useUpdateDesign } from '../api/update-design';
-import { editFieldOf, editOf, repeatDirections, repeatOffsets, screenStatuses, type EditField } from '../lib/design-edit';
+import { editFieldOf, editOf, repeatDirections, repeatOffsets, sameEdit, screenStatuses, type EditField } from '../lib/design-edit';
 import type { DesignEdit } from '../types';
 import { DesignFacts } from './design-facts';
 
-type Props = { designGuid: string; header: DesignHeader; onClose: () => void };
+type Props = {
+  designGuid: string;
+  header: DesignHeader;
+  /** Asks to close (the dialog asks first when there are unsaved edits). */
+  onClose: () => void;
+  /** The design is gone: close without asking. */
+  onDeleted: () => void;
+  /** Told whether the fields differ from what was last loaded or saved. */
+  onDirtyChange: (dirty: boolean) => void;
+};
 
 const FORM_ID = 'design-edit-form';
 
@@ -43,16 +51,24 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** The design edit fields of the spec, sent as one PUT /design/header/{designGuid}. */
-export function DesignEditForm({ designGuid, header, onClose }: Props) {
+export function DesignEditForm({ designGuid, header, onClose, onDeleted, onDirtyChange }: Props) {
   const { t, i18n } = useTranslation(['designAdmin', 'errors']);
   const toast = useToast();
   const labels = useAdminLabels();
+  const customers = useCustomerOptions();
   const update = useUpdateDesign();
   const remove = useDeleteDesign();
   const [edit, setEdit] = useState<DesignEdit>(() => editOf(header));
-  const [advancedOpen, setAdvancedOpen] = useState(false);
+  // What the server holds: the header the form opened with, then each saved edit.
+  const [saved, setSaved] = useState<DesignEdit>(() => editOf(header));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const locale = i18n.resolvedLanguage;
+  const dirty = !sameEdit(edit, saved);
+
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   const set = <K extends keyof DesignEdit>(field: K, value: DesignEdit[K]) => setEdit((current) => ({ ...current, [field]: value }));
 
@@ -63,7 +79,15 @@ export function DesignEditForm({ designGuid, header, onClose }: Props) {
     if (!failure || failedField !== field) return undefined;
     return failure.code === 'invalid_form' ? t('designAdmin:edit.fieldInvalid') : t(`errors:${failure.code}`);
   };
-  const advancedExpanded = advancedOpen || failedField === 'customerId';
+
+  // The design's customer by name; a customer the list does not hold (yet) keeps the name the header gave.
+  const customerOptions = customers.data ?? [];
+  const customer: CustomerOption | null = edit.customerId
+    ? (customerOptions.find((option) => option.customerGuid === edit.customerId) ?? {
+        customerGuid: edit.customerId,
+        customerName: header.customer?.customerGuid === edit.customerId ? header.customer.customerName : edit.customerId,
+      })
+    : null;
 
   const labelOptions = (labels.data ?? []).filter((label) => !label.isGroupHeader);
   const groupNames = new Map((labels.data ?? []).filter((label) => label.isGroupHeader).map((label) => [label.groupId ?? label.id, label.label]));
@@ -74,7 +98,16 @@ export function DesignEditForm({ designGuid, header, onClose }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ designGuid, edit }, { onSuccess: () => toast(t('designAdmin:edit.saved'), 'success') });
+    const sent = edit;
+    update.mutate(
+      { designGuid, edit: sent },
+      {
+        onSuccess: () => {
+          setSaved(sent);
+          toast(t('designAdmin:edit.saved'), 'success');
+        },
+      },
+    );
   };
 
   return (
@@ -165,6 +198,29 @@ export function DesignEditForm({ designGuid, header, onClose }: Props) {
                   sx={{ flexShrink: 0 }}
                 />
               </Stack>
+              <Autocomplete
+                options={customerOptions}
+                value={customer}
+                loading={customers.isPending}
+                getOptionLabel={(option) => option.customerName}
+                getOptionKey={(option) => option.customerGuid}
+                isOptionEqualToValue={(option, other) => option.customerGuid === other.customerGuid}
+                onChange={(_event, next) => set('customerId', next?.customerGuid ?? '')}
+                noOptionsText={t('designAdmin:edit.noCustomers')}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    size="small"
+                    margin="dense"
+                    name="customerId"
+                    label={t('designAdmin:edit.fields.customerId')}
+                    error={Boolean(fieldError('customerId'))}
+                    helperText={fieldError('customerId') ?? t('designAdmin:edit.customerHint')}
+                  />
+                )}
+                data-testid="design-customer"
+                sx={{ maxWidth: 420 }}
+              />
               {edit.isConfined && !edit.customerId.trim() && !fieldError('customerId') && (
                 <Typography variant="body2" color="warning.main">
                   {t('designAdmin:edit.confinedHint')}
@@ -265,7 +321,7 @@ export function DesignEditForm({ designGuid, header, onClose }: Props) {
                     key={index}
                     size="small"
                     margin="dense"
-                    label={t('designAdmin:edit.fields.dp', { index })}
+                    label={t('designAdmin:edit.fields.dp', { number: index + 1 })}
                     value={value}
                     onChange={(event) =>
                       set(
@@ -285,26 +341,6 @@ export function DesignEditForm({ designGuid, header, onClose }: Props) {
               )}
             </Section>
 
-            <Accordion expanded={advancedExpanded} onChange={(_event, expanded) => setAdvancedOpen(expanded)} variant="outlined" disableGutters>
-              <AccordionSummary aria-controls="design-edit-advanced" id="design-edit-advanced-header">
-                <Typography variant="subtitle2">{t('designAdmin:edit.sections.advanced')}</Typography>
-              </AccordionSummary>
-              <AccordionDetails id="design-edit-advanced">
-                <TextField
-                  size="small"
-                  margin="dense"
-                  label={t('designAdmin:edit.fields.customerId')}
-                  value={edit.customerId}
-                  onChange={(event) => set('customerId', event.target.value)}
-                  error={Boolean(fieldError('customerId'))}
-                  helperText={
-                    fieldError('customerId') ??
-                    (header.customer ? t('designAdmin:edit.currentCustomer', { name: header.customer.customerName }) : t('designAdmin:edit.customerHint'))
-                  }
-                  slotProps={{ htmlInput: { name: 'customerId', spellCheck: false } }}
-                />
-              </AccordionDetails>
-            </Accordion>
           </Box>
           <DesignFacts header={header} />
         </Box>
@@ -332,7 +368,7 @@ export function DesignEditForm({ designGuid, header, onClose }: Props) {
             onSuccess: () => {
               toast(t('designAdmin:edit.deleted', { name: header.designName }), 'success');
               setConfirmDelete(false);
-              onClose();
+              onDeleted();
             },
           })
         }

@@ -81,7 +81,10 @@ describe('import stepper', () => {
     renderApp('/admin/design');
 
     // Resumed: the open job's files wait for processing.
-    expect(await screen.findByTestId('job-info', {}, SLOW)).toHaveTextContent('Job 7 · archive Main archive');
+    // Named by its archive and when it started, not by its id.
+    const info = await screen.findByTestId('job-info', {}, SLOW);
+    expect(info).toHaveTextContent(/^Main archive · \S/);
+    expect(info).not.toHaveTextContent(/Job 7/);
     expect(screen.getByTestId('import-stepper')).toHaveAttribute('data-step', 'upload');
     await user.click(screen.getByRole('button', { name: 'Process files (3)' }));
 
@@ -142,6 +145,45 @@ describe('import stepper', () => {
     // A new design number opens the design edit modal.
     await user.click(screen.getByRole('button', { name: 'Edit design 01-0559' }));
     expect(await screen.findByRole('heading', { name: 'Design edit · 01-0559' })).toBeInTheDocument();
+  });
+
+  it('ends on its Done step after the transfer is finished, though the job left the open list', async () => {
+    const user = userEvent.setup();
+    const added = importJob({
+      state: 'added',
+      files: processedFiles().map((file, index) => ({ ...file, state: 'added' as const, designGuid: index < 2 ? 'd-1' : 'd-3', designNumber: index < 2 ? '01-0559' : '01-0560', colorwayName: index === 1 ? 'VR-2' : 'VR-1' })),
+    });
+    signedInAdmin({ openJobs: [added] });
+    const { current } = jobServer(added);
+    // Like the server: GET /design/import lists open jobs only; a completed one is gone from it.
+    server.use(http.get('*/service/design/import', () => HttpResponse.json(current().state === 'completed' ? [] : [current()])));
+    renderApp('/admin/design');
+
+    await user.click(await screen.findByRole('button', { name: 'Finish the transfer' }, SLOW));
+    const done = await screen.findByTestId('import-done');
+    expect(done).toHaveTextContent('The import is complete: the designs are in the archive Main archive.');
+    expect(screen.getByTestId('import-stepper')).toHaveAttribute('data-step', 'done');
+    // What was added, and the way to the next import.
+    expect(screen.getAllByTestId('imported-design').map((design) => design.dataset.name)).toEqual(['01-0559', '01-0560']);
+    await waitFor(() => expect(current().state).toBe('completed'));
+    expect(screen.getByTestId('import-done')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start a new import' }));
+    expect(await screen.findByTestId('step-upload')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload files (0)' })).toBeDisabled();
+  });
+
+  it('names open jobs by archive, time and file count in the job choice', async () => {
+    const older = importJob({ jobId: 'a1b2c3d4-uuid', archiveId: 2, createdAt: '2025-01-01T09:00:00', updatedAt: '2025-01-01T09:00:00', files: [importFile()] });
+    const newer = uploadedJob();
+    signedInAdmin({ openJobs: [older, newer] });
+    server.use(http.get('*/service/design/import/:id', ({ params }) => HttpResponse.json(params.id === '7' ? newer : older)));
+    renderApp('/admin/design');
+    const choice = await screen.findByLabelText('Open import jobs', {}, SLOW);
+    const options = within(choice).getAllByRole('option').map((option) => option.textContent ?? '');
+    expect(options[0]).toBe('A new import');
+    expect(options[1]).toMatch(/^Main archive · .+ · 3 files$/);
+    expect(options[2]).toMatch(/^Digital archive · .+ · 1 file$/);
+    expect(options.join()).not.toContain('uuid');
   });
 
   it('shows a failed file with its translated reason and processes it again', async () => {

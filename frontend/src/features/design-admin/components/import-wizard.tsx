@@ -22,6 +22,7 @@ import { useDisposeJob } from '../api/dispose-job';
 import { useImportJob } from '../api/get-import-job';
 import { useOpenJobs } from '../api/get-open-jobs';
 import { addedDesignsOf, importSteps, isOpen, stepOf, type ProcessedStage } from '../lib/job-flow';
+import { formatJobTime } from '../lib/job-time';
 import type { AddedDesign, Id, ImportJob, JobState } from '../types';
 import { AddStep } from './add-step';
 import { ImportFilesTable } from './import-files-table';
@@ -62,6 +63,9 @@ export function ImportWizard({ onOpenDesign }: Props) {
   const [confirm, setConfirm] = useState<'cancel' | 'dispose' | null>(null);
 
   const open = (openJobs.data ?? []).filter(isOpen).sort(newestFirst);
+  // The newest open job is resumed, and held on to: a finished (or cancelled) job leaves the open
+  // list, and the wizard must stay on it to show its Done step rather than fall back to step 1.
+  if (chosenJobId === undefined && open[0]) setChosenJobId(open[0].jobId);
   const jobId = chosenJobId === undefined ? (open[0]?.jobId ?? null) : chosenJobId;
   const jobQuery = useImportJob(jobId);
   const job = jobId === null ? undefined : jobQuery.data;
@@ -69,12 +73,10 @@ export function ImportWizard({ onOpenDesign }: Props) {
   const step = stepOf(job, stage?.jobId === key ? stage.stage : null);
   const stepIndex = importSteps.indexOf(step);
   const designs = added?.jobId === key ? added.designs : null;
-  const archiveName = archives.data?.find((archive) => archive.archiveId === job?.archiveId)?.archiveName ?? String(job?.archiveId ?? '');
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
-  const formatDate = (value: string) => {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-  };
+  const archiveOf = (archiveId: number) => archives.data?.find((archive) => archive.archiveId === archiveId)?.archiveName ?? String(archiveId);
+  /** A job by what it is to the user, its archive and when it started ("Main archive · 25 Nov 14:32"), not its id. */
+  const jobName = (other: ImportJob) => t('import.jobName', { archive: archiveOf(other.archiveId), date: formatJobTime(other.createdAt, i18n.resolvedLanguage) });
+  const archiveName = job ? archiveOf(job.archiveId) : '';
 
   if (chosenJobId === undefined && openJobs.isPending) {
     return (
@@ -103,8 +105,8 @@ export function ImportWizard({ onOpenDesign }: Props) {
           </Typography>
           {job && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }} data-testid="job-info">
-              <Typography variant="body2" color="text.secondary">
-                {t('import.jobInfo', { id: String(job.jobId), archive: archiveName, date: formatDate(job.createdAt) })}
+              <Typography variant="body2" color="text.secondary" data-job-id={String(job.jobId)}>
+                {jobName(job)}
               </Typography>
               <Chip size="small" color={stateColor[job.state] ?? 'default'} label={t(`import.states.${job.state}`)} data-testid="job-state" data-state={job.state} />
             </Stack>
@@ -128,7 +130,7 @@ export function ImportWizard({ onOpenDesign }: Props) {
               <option value="">{t('import.newJob')}</option>
               {open.map((other) => (
                 <option key={String(other.jobId)} value={String(other.jobId)}>
-                  {t('import.jobOption', { id: String(other.jobId), date: formatDate(other.updatedAt), count: other.files.length })}
+                  {t('import.jobOption', { name: jobName(other), count: other.files.length })}
                 </option>
               ))}
             </TextField>

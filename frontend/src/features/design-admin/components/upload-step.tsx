@@ -181,7 +181,7 @@ export function UploadStep({ job, onUploaded }: Props) {
         </Box>
       ) : (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="contained" onClick={start} disabled={chosen.length > 0 && toSend.length === 0}>
+          <Button variant="contained" onClick={start} disabled={toSend.length === 0}>
             {t('upload.submit', { count: toSend.length })}
           </Button>
           {job && (

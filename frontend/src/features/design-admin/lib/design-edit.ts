@@ -1,18 +1,17 @@
-import type { DesignHeader, RepeatDirection, RepeatOffset, ScreenStatus } from '@/types/design';
+import { dynamicParameterKeys, type DesignHeader, type RepeatDirection, type RepeatOffset, type ScreenStatus } from '@/types/design';
 import type { DesignEdit } from '../types';
 
 export const repeatOffsets: readonly RepeatOffset[] = ['none', '1/2', '1/3', '1/4', 'custom'];
 export const repeatDirections: readonly RepeatDirection[] = ['horizontal', 'vertical', 'none'];
 export const screenStatuses: readonly ScreenStatus[] = ['engraved', 'not_engraved', 'faded', 'none'];
-export const DYNAMIC_PARAMETER_COUNT = 10;
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
   return (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-/** The edit form filled from a design header. */
+/** The edit form filled from a design header (staff get every field; the parameters come by key, the form keeps them in order). */
 export function editOf(header: DesignHeader): DesignEdit {
-  const parameters = Array.from({ length: DYNAMIC_PARAMETER_COUNT }, (_, index) => header.dynamicParameters?.[index] ?? '');
+  const parameters = dynamicParameterKeys.map((key) => header.dynamicParameters?.[key] ?? '');
   return {
     repeatOffset: oneOf(repeatOffsets, header.repeatOffset?.offset ?? 'none', 'none'),
     repeatDirection: oneOf(repeatDirections, header.repeatOffset?.direction ?? 'none', 'none'),
@@ -28,6 +27,12 @@ export function editOf(header: DesignHeader): DesignEdit {
     ownedExtra: Boolean(header.ownedExtra),
     dynamicParameters: parameters,
   };
+}
+
+/** Whether two edits send the same fields (a custom offset value not in use does not count). */
+export function sameEdit(a: DesignEdit, b: DesignEdit): boolean {
+  const sent = (edit: DesignEdit) => ({ ...edit, repeatOffsetCustomValue: edit.repeatOffset === 'custom' ? edit.repeatOffsetCustomValue.trim() : '', customerId: edit.customerId.trim() });
+  return JSON.stringify(sent(a)) === JSON.stringify(sent(b));
 }
 
 export type EditField = keyof DesignEdit;

@@ -4,7 +4,7 @@ import { setSession } from '@/lib/session';
 import { testAdmin, validAnswer } from '@/testing/fixtures';
 import { server } from '@/testing/server';
 import type { Label } from '@/types/design';
-import type { ArchiveOption } from '@/types/reference';
+import type { ArchiveOption, CustomerOption } from '@/types/reference';
 import type { DesignSummary, ImportFile, ImportJob, Page } from '../types';
 
 export const archives: ArchiveOption[] = [
@@ -16,6 +16,11 @@ export const labels: Label[] = [
   { id: 10, label: 'Motifs', labelSef: 'motifs', groupId: 10, isGroupHeader: true },
   { id: 11, label: 'Floral', labelSef: 'floral', groupId: 10, isGroupHeader: false },
   { id: 12, label: 'Paisley', labelSef: 'paisley', groupId: 10, isGroupHeader: false },
+];
+
+export const customers: CustomerOption[] = [
+  { customerGuid: 'cu-1', customerName: 'Bursa Tekstil' },
+  { customerGuid: 'cu-2', customerName: 'Bosphorus Fashion' },
 ];
 
 /** A file as the server shows it: ids are text; a file is its own group until a merge. */
@@ -112,6 +117,7 @@ export function signedInAdmin({ openJobs = [], designs = [] }: { openJobs?: Impo
     http.post('*/service/account/validate-token', () => HttpResponse.json(validAnswer({ user: testAdmin, isAdmin: true, isInHouse: true }))),
     http.get('*/service/admin/get/all-archives', () => HttpResponse.json(archives)),
     http.get('*/service/admin/get/all-labels', () => HttpResponse.json(labels)),
+    http.post('*/service/get/customers/basic', () => HttpResponse.json(customers)),
     http.get('*/service/design/import', () => HttpResponse.json(openJobs)),
     http.get('*/service/admin/design/search', () => HttpResponse.json(page(designs))),
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Thumbnail } from '@/components/thumbnail';
 import { colorwayThumbnail } from '@/lib/colorway-images';
 import type { ColorwayHeader } from '@/types/design';
+import { scrollIntoStrip } from '../lib/strip-scroll';
 
 type Props = {
   designName: string;
@@ -20,10 +21,11 @@ export function ColorwayStrip({ designName, colorways, activeGuid, onSelect }: P
   const titleId = useId();
   const list = useRef<HTMLUListElement>(null);
 
-  // Keep the shown colorway in sight when the strip scrolls (many colorways, narrow screens).
+  // Keep the shown colorway in sight when the strip scrolls (many colorways, narrow screens); the page stays where it is.
   useEffect(() => {
-    const active = list.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const strip = list.current;
+    const active = strip?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (strip && active) scrollIntoStrip(strip, active);
   }, [activeGuid]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {

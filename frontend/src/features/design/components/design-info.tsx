@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FactList, type Fact } from '@/components/fact-list';
 import { countryName } from '@/lib/countries';
 import { formatDateTime, formatDecimal } from '@/lib/format';
-import type { DesignHeader, RepeatAnswer } from '@/types/design';
+import { dynamicParameterKeys, type DesignHeader, type RepeatAnswer } from '@/types/design';
 
 const screenStatuses = ['engraved', 'not_engraved', 'faded', 'none'] as const;
 const designTypes = ['rotary', 'digital'] as const;
@@ -32,7 +32,8 @@ function repeatText(repeat: RepeatAnswer, t: TFunction<'design'>, locale: string
 /**
  * The design information panel: every attribute of the spec's "design attributes shown", then
  * what else is known (archive, studio, original name, notes, customer, closed countries, owned
- * extra, dynamic parameters) when it is set. Dimensions are rounded to 2 decimals.
+ * extra, dynamic parameters) when it is set. Fields hidden from the viewer are absent from the
+ * header and so get no row. Dimensions are rounded to 2 decimals.
  */
 export function DesignInfo({ header }: { header: DesignHeader }) {
   const { t, i18n } = useTranslation('design');
@@ -78,13 +79,17 @@ export function DesignInfo({ header }: { header: DesignHeader }) {
     ),
   });
   addWhen(header.customer !== null, { key: 'customer', label: t('info.customer'), value: header.customer?.customerName });
-  addWhen(header.closedCountries.length > 0, {
+  const closedCountries = header.closedCountries ?? [];
+  addWhen(closedCountries.length > 0, {
     key: 'closedCountries',
     label: t('info.closedCountries'),
-    value: header.closedCountries.map((code) => countryName(code, locale)).join(', '),
+    value: closedCountries.map((code) => countryName(code, locale)).join(', '),
   });
   addWhen(header.ownedExtra, { key: 'ownedExtra', label: t('info.ownedExtra'), value: t('info.yes') });
-  header.dynamicParameters.forEach((value, index) => addWhen(present(value), { key: `dp${index}`, label: t('info.dynamicParameter', { index }), value }));
+  dynamicParameterKeys.forEach((key, index) => {
+    const value = header.dynamicParameters?.[key];
+    addWhen(present(value), { key, label: t('info.dynamicParameter', { number: index + 1 }), value });
+  });
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="design-info-title" data-testid="design-info" sx={{ p: 2 }}>

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLocale } from '@/lib/i18n';
-import { designHeader } from '@/testing/design-header';
+import { customerView, designHeader } from '@/testing/design-header';
 import { currentPath, renderApp } from '@/testing/render-app';
 import { designServer, rotaryHeader, signedInCustomer } from '../testing/fixtures';
 
@@ -52,8 +52,11 @@ describe('design page', () => {
     expect(fact('notes')).toHaveTextContent('Repeat checked by the studio');
     expect(fact('customer')).toHaveTextContent('Bursa Tekstil');
     expect(fact('closedCountries')).toHaveTextContent('Russia');
+    // Parameters by generic names, only those set.
     expect(fact('dp3')).toHaveTextContent('silk');
-    expect(info.queryByText('dp0')).not.toBeInTheDocument();
+    expect(info.getByText('Parameter 4')).toBeInTheDocument();
+    expect(info.queryByText(/^dp\d$/)).not.toBeInTheDocument();
+    expect(info.queryByText('Parameter 1')).not.toBeInTheDocument();
 
     // Labels as chips, in the language asked for.
     expect(screen.getAllByTestId('design-label').map((chip) => chip.textContent)).toEqual(['Floral']);
@@ -63,9 +66,9 @@ describe('design page', () => {
     expect(screen.getAllByTestId('palette-color').map((item) => item.textContent)).toEqual(['#c0304060%', '#202a4425%', '#f1ead815%']);
     expect(screen.getAllByTestId('colorizable').map((item) => item.textContent)).toEqual(['Red#c03040', 'Navy#202a44']);
 
-    // Orders, newest first.
+    // Orders, newest first, with their unit and translated type.
     const orders = within(screen.getByTestId('orders-panel'));
-    expect(orders.getAllByTestId('order-row').map((row) => row.textContent)).toEqual(['—12.5SampleNov 20, 2024', 'Bursa Tekstil1,200ProductionMar 4, 2024']);
+    expect(orders.getAllByTestId('order-row').map((row) => row.textContent)).toEqual(['—12.5 mSampleNov 20, 2024', 'Bursa Tekstil1,200 mProductionMar 4, 2024']);
 
     // The zoomable image of the shown colorway, and one recorded view.
     const viewer = screen.getByTestId('zoom-viewer');
@@ -109,14 +112,59 @@ describe('design page', () => {
 
     // A digital design shows no screens, and an empty order history says so.
     expect(screen.queryByTestId('colorizable')).not.toBeInTheDocument();
-    expect(within(screen.getByTestId('orders-panel')).getByTestId('orders-empty')).toHaveTextContent('There are no orders for this design yet.');
+    expect(within(screen.getByTestId('orders-panel')).getByTestId('orders-empty')).toHaveTextContent('No orders yet.');
+  });
+
+  it('shows a customer only the fields the server sent: no blank rows, their own orders', async () => {
+    signedInCustomer();
+    const header = customerView(rotaryHeader());
+    delete header.designStudio;
+    delete header.closedCountries;
+    header.dynamicParameters = { dp3: 'silk' };
+    header.orders = [{ customer: 'Bursa Tekstil', amount: 120, unit: 'm', orderType: 'reorder', orderedAt: '2024-03-04T09:30:00' }];
+    designServer(header);
+    await openPage('/design/d-1');
+
+    const info = screen.getByTestId('design-info');
+    const facts = [...info.querySelectorAll('[data-fact]')].map((element) => element.getAttribute('data-fact'));
+    for (const hidden of ['notes', 'originalName', 'studio', 'closedCountries', 'dp0', 'dp1']) expect(facts).not.toContain(hidden);
+    expect(facts).toContain('dp3');
+    expect(within(info).queryByText('Notes')).not.toBeInTheDocument();
+    expect(within(info).queryByText('Original name')).not.toBeInTheDocument();
+    // Every row has a value: nothing blank.
+    for (const value of info.querySelectorAll('dd')) expect(value.textContent?.trim()).not.toBe('');
+
+    const orders = screen.getByTestId('orders-panel');
+    expect(orders).toHaveAttribute('data-scope', 'own');
+    expect(within(orders).getAllByTestId('order-row').map((row) => row.textContent)).toEqual(['Bursa Tekstil120 mReorderMar 4, 2024']);
+    expect(orders).toHaveTextContent('Only your company’s orders are shown.');
+  });
+
+  it('says a customer’s company has no orders yet, and translates order types and units', async () => {
+    signedInCustomer();
+    designServer(customerView(designHeader({ orders: [] })));
+    const first = await openPage('/design/d-1');
+    expect(within(screen.getByTestId('orders-panel')).getByTestId('orders-empty')).toHaveTextContent('No orders from your company yet.');
+    first.unmount();
+
+    await changeLocale('ru');
+    designServer(designHeader({ orders: [{ customer: 'Bursa Tekstil', amount: 120, unit: 'm', orderType: 'sample', orderedAt: '2024-03-04T09:30:00' }], dynamicParameters: { dp0: 'Шёлк' } }));
+    await openPage('/design/d-1');
+    const row = screen.getByTestId('order-row');
+    expect(row).toHaveTextContent('120 м');
+    expect(row).toHaveTextContent('Образец');
+    expect(within(screen.getByTestId('design-info')).getByText('Параметр 1')).toBeInTheDocument();
   });
 
   it('opens the colorway the address names, and corrects an address naming an unknown one', async () => {
     signedInCustomer();
     const { views } = designServer();
+    // Bringing the shown colorway into the strip must not scroll the page (the number would slide under the app bar).
+    const scrollIntoView = jest.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
     const first = await openPage('/design/d-1/c-2');
     expect(screen.getByTestId('active-colorway')).toHaveTextContent('VR-2');
+    expect(scrollIntoView).not.toHaveBeenCalled();
     await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-2' }]));
     first.unmount();
 

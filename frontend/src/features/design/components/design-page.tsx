@@ -91,7 +91,7 @@ export function DesignPage() {
           <DesignInfo header={design} />
         </Stack>
         <Box sx={{ gridArea: 'orders', minWidth: 0 }}>
-          <OrdersPanel orders={design.orders} />
+          <OrdersPanel orders={design.orders} scope={design.ordersScope === 'own' ? 'own' : 'all'} />
         </Box>
       </Box>
     </Stack>

@@ -8,22 +8,40 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDecimal } from '@/lib/format';
-import type { DesignOrder } from '@/types/design';
+import { orderTypes, type DesignOrder, type OrdersScope } from '@/types/design';
 
-/** The order history of the design (customer, amount, order type, date), newest first. */
-export function OrdersPanel({ orders }: { orders: DesignOrder[] }) {
+const units = ['m'] as const;
+
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+type Props = { orders: DesignOrder[]; scope: OrdersScope };
+
+/**
+ * The order history of the design (customer, amount, order type, date), newest first. A customer
+ * gets only their own company's orders (`scope` "own"), and the panel says so.
+ */
+export function OrdersPanel({ orders, scope }: Props) {
   const { t, i18n } = useTranslation('design');
   const locale = i18n.resolvedLanguage;
   const sorted = [...orders].sort((a, b) => b.orderedAt.localeCompare(a.orderedAt));
+  const own = scope === 'own';
+  const amount = (order: DesignOrder) => {
+    const unit = order.unit && isOneOf(units, order.unit) ? t(`orders.units.${order.unit}`) : (order.unit ?? '');
+    const value = formatDecimal(order.amount, locale);
+    return unit ? t('orders.amount', { amount: value, unit }) : value;
+  };
+  const orderType = (type: string) => (isOneOf(orderTypes, type) ? t(`orders.types.${type}`) : type || '—');
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="orders-title" data-testid="orders-panel" sx={{ p: 2 }}>
+    <Paper variant="outlined" component="section" aria-labelledby="orders-title" data-testid="orders-panel" data-scope={scope} sx={{ p: 2 }}>
       <Typography id="orders-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
         {t('orders.title')}
       </Typography>
       {sorted.length === 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="orders-empty">
-          {t('orders.empty')}
+          {own ? t('orders.emptyOwn') : t('orders.emptyAll')}
         </Typography>
       ) : (
         <TableContainer>
@@ -40,16 +58,21 @@ export function OrdersPanel({ orders }: { orders: DesignOrder[] }) {
               {sorted.map((order, index) => (
                 <TableRow key={`${order.orderedAt}-${index}`} data-testid="order-row">
                   <TableCell>{order.customer || '—'}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatDecimal(order.amount, locale)}
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {amount(order)}
                   </TableCell>
-                  <TableCell>{order.orderType || '—'}</TableCell>
+                  <TableCell>{orderType(order.orderType)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(order.orderedAt, locale)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </TableContainer>
+      )}
+      {own && sorted.length > 0 && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {t('orders.ownHint')}
+        </Typography>
       )}
     </Paper>
   );

@@ -32,10 +32,10 @@ export function rotaryHeader(overrides: Partial<DesignHeader> = {}): DesignHeade
     repeatOffset: { direction: 'vertical', offset: '1/2', customValue: null, horizontal: null, vertical: '1/2' },
     customer: { customerGuid: 'cu-1', customerName: 'Bursa Tekstil' },
     notes: 'Repeat checked\nby the studio',
-    dynamicParameters: ['', '', '', 'silk', '', '', '', '', '', ''],
+    dynamicParameters: { ...base.dynamicParameters, dp3: 'silk' },
     orders: [
-      { customer: 'Bursa Tekstil', amount: 1200, orderType: 'Production', orderedAt: '2024-03-04T09:30:00' },
-      { customer: null, amount: 12.5, orderType: 'Sample', orderedAt: '2024-11-20T14:00:00' },
+      { customer: 'Bursa Tekstil', amount: 1200, unit: 'm', orderType: 'production', orderedAt: '2024-03-04T09:30:00' },
+      { customer: null, amount: 12.5, unit: 'm', orderType: 'sample', orderedAt: '2024-11-20T14:00:00' },
     ],
     ...overrides,
   });

@@ -19,7 +19,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { AddIcon, DeleteIcon, EditIcon } from '@/components/icons';
 import { useToast } from '@/components/toast/toast-context';
 import { useErrorToast } from '@/components/toast/use-error-toast';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDateTimeShort } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { Pool } from '@/types/pool';
 import { useDeletePool } from '../api/delete-pool';
@@ -82,7 +82,9 @@ export function PoolsPage() {
                 <TableCell align="right">{pool.designs.length}</TableCell>
                 <TableCell align="right">{pool.memberCount.toLocaleString(locale)}</TableCell>
                 <TableCell align="right">{pool.userCount.toLocaleString(locale)}</TableCell>
-                <TableCell>{formatDateTime(pool.updatedAt, locale)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} title={formatDateTime(pool.updatedAt, locale)}>
+                  {formatDateTimeShort(pool.updatedAt, locale)}
+                </TableCell>
                 <TableCell padding="none" sx={{ whiteSpace: 'nowrap' }}>
                   <IconButton aria-label={t('pools:edit', { name: pool.name })} onClick={() => setEditing(pool)}>
                     <EditIcon />

@@ -1,0 +1,57 @@
+import type { TFunction } from 'i18next';
+import { isUserStatus, type AuditEntry } from '../types';
+
+/**
+ * The audit log's details in the reader's language. The server writes them in English for its own
+ * log ("1 searches, 1 designs, 0 wear models"): the shapes it writes are read back and said with
+ * the language's plural forms; anything else is shown as it came.
+ */
+export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: TFunction<'admin'>): string {
+  const details = (entry.details ?? '').trim();
+  if (!details) return '—';
+  const count = (text: string | undefined) => Number(text);
+  switch (entry.action) {
+    case 'pool_saved': {
+      const match = /^(\d+) searches, (\d+) designs, (\d+) wear models$/.exec(details);
+      if (!match) break;
+      return [
+        t('audit.details.searches', { count: count(match[1]) }),
+        t('audit.details.designs', { count: count(match[2]) }),
+        t('audit.details.wearModels', { count: count(match[3]) }),
+      ].join(', ');
+    }
+    case 'customer_deleted': {
+      const match = /^(\d+) users deleted, (\d+) designs kept$/.exec(details);
+      if (!match) break;
+      return [t('audit.details.usersDeleted', { count: count(match[1]) }), t('audit.details.designsKept', { count: count(match[2]) })].join(', ');
+    }
+    case 'login_condition_set': {
+      const match = /^(unlimited|(\d+) days)(?:; from (.+))?$/.exec(details);
+      if (!match) break;
+      const days = match[1] === 'unlimited' ? t('users.condition.unlimited') : t('users.condition.limited', { count: count(match[2]) });
+      return match[3] ? `${days}; ${t('audit.details.fromIps', { ips: match[3] })}` : days;
+    }
+    case 'user_created':
+      if (details === 'invited') return t('audit.details.invited');
+      if (details === 'password set') return t('audit.details.passwordSet');
+      break;
+    case 'customer_visibility_changed':
+      if (details === 'visible' || details === 'hidden') return t(`audit.details.${details}`);
+      break;
+    case 'account_state_changed':
+      if (isUserStatus(details)) return t(`users.status.${details}`);
+      break;
+    case 'user_edited': {
+      const fields = details.split(', ');
+      if (!fields.every(isEditedField)) break;
+      return fields.map((field) => t(`users.form.${field}`)).join(', ');
+    }
+  }
+  return details;
+}
+
+const editedFields = ['name', 'mail', 'language', 'customer', 'shopAccess', 'archiveAccess'] as const;
+
+function isEditedField(field: string): field is (typeof editedFields)[number] {
+  return (editedFields as readonly string[]).includes(field);
+}
