@@ -3,8 +3,11 @@ import type { Label } from './design';
 /** An archive of POST /get/archives (named in the asked language) and GET /admin/get/all-archives. */
 export type ArchiveOption = { archiveId: number; archiveName: string; code: string };
 
-/** POST /get/customers/basic: every customer for staff; for others their own and the visible ones. */
-export type CustomerOption = { customerGuid: string; customerName: string };
+/**
+ * POST /get/customers/basic: every customer for staff (`visible`: offered in the archive's customer
+ * filter); a customer's user gets only their own company.
+ */
+export type CustomerOption = { customerGuid: string; customerName: string; visible?: boolean };
 
 /** POST /get/labels: a label in the asked language with how many designs carry it; group headers name a group. */
 export type LabelOption = Label & { labelCount: number };

@@ -68,6 +68,7 @@ export const auditActions = [
   'customer_added',
   'customer_deleted',
   'customer_visibility_changed',
+  'customer_fields_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -25,5 +25,8 @@ describe('audit details', () => {
     expect(said('pool_assigned', 'Spring pool')).toBe('Spring pool');
     expect(said('account_state_changed', 'active → stopped')).toBe('active → stopped');
     expect(said('pool_deleted', '')).toBe('—');
+    expect(said('customer_fields_changed', 'hidden: notes, original_name, dp3')).toBe('hidden: notes, original name, parameter 4');
+    expect(said('customer_fields_changed', 'nothing hidden', 'ru')).toBe('ничего не скрыто');
+    expect(said('customer_fields_changed', 'hidden: something_new')).toBe('hidden: something_new');
   });
 });

@@ -38,6 +38,12 @@ export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: T
     case 'customer_visibility_changed':
       if (details === 'visible' || details === 'hidden') return t(`audit.details.${details}`);
       break;
+    case 'customer_fields_changed': {
+      if (details === 'nothing hidden') return t('audit.details.nothingHidden');
+      const names = /^hidden: (.+)$/.exec(details)?.[1]?.split(', ').map((name) => hiddenFieldName(name, t)) ?? [];
+      if (names.length === 0 || names.includes(null)) break;
+      return t('audit.details.hiddenFields', { fields: names.join(', ') });
+    }
     case 'account_state_changed':
       if (isUserStatus(details)) return t(`users.status.${details}`);
       break;
@@ -54,4 +60,14 @@ const editedFields = ['name', 'mail', 'language', 'customer', 'shopAccess', 'arc
 
 function isEditedField(field: string): field is (typeof editedFields)[number] {
   return (editedFields as readonly string[]).includes(field);
+}
+
+const hiddenFields = ['notes', 'original_name', 'studio', 'closed_countries'] as const;
+
+/** A field named in a `customer_fields_changed` entry, in the reader's language; null when unknown. */
+function hiddenFieldName(name: string, t: TFunction<'admin'>): string | null {
+  const known = hiddenFields.find((field) => field === name);
+  if (known) return t(`audit.details.fields.${known}`);
+  const parameter = /^dp(\d)$/.exec(name);
+  return parameter ? t('audit.details.fields.parameter', { number: Number(parameter[1]) + 1 }) : null;
 }

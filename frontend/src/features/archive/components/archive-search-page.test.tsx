@@ -228,7 +228,9 @@ describe('archive search screen', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Filters' });
 
     await user.click(within(drawer).getByLabelText('Customer'));
-    await user.click(await screen.findByRole('option', { name: 'Bosphorus Fashion' }));
+    const bosphorus = await screen.findByRole('option', { name: 'Bosphorus Fashion' });
+    expect(screen.queryByRole('option', { name: 'Closed Mills' })).not.toBeInTheDocument();
+    await user.click(bosphorus);
     await user.type(within(drawer).getByTestId('filter-date-from'), '2025-01-01');
     await user.click(within(drawer).getByLabelText('Studio'));
     await user.paste('North');

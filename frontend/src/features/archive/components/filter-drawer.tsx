@@ -100,7 +100,8 @@ export function FilterDrawer({ open, onClose, filters, onChange, onClear, active
   const archives = useArchives();
   const customers = useCustomerOptions();
   const customDates = Boolean(filters.dateFrom || filters.dateTo);
-  const customerOptions = customers.data ?? [];
+  // Customers the admin hid from the filter (former clients) are not offered, unless chosen.
+  const customerOptions = (customers.data ?? []).filter((option) => option.visible !== false || option.customerGuid === filters.customer);
   const customer: CustomerOption | null = filters.customer
     ? (customerOptions.find((option) => option.customerGuid === filters.customer) ?? { customerGuid: filters.customer, customerName: filters.customer })
     : null;

@@ -21,6 +21,8 @@ export const archiveOptions: ArchiveOption[] = [
 export const customerOptions: CustomerOption[] = [
   { customerGuid: 'cu-1', customerName: 'Acme Textiles' },
   { customerGuid: 'cu-2', customerName: 'Bosphorus Fashion' },
+  // A former client the admin took out of the filter.
+  { customerGuid: 'cu-3', customerName: 'Closed Mills', visible: false },
 ];
 
 /** The design numbered 01-0001 + index, on its first colorway. */
