@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -14,8 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArchives } from '@/api/reference/get-archives';
-import { useCustomerOptions } from '@/api/reference/get-customer-options';
-import type { CustomerOption } from '@/types/reference';
+import { CustomerPicker } from '@/components/customer-picker';
 import {
   ALL_ARCHIVES,
   channelCountOptions,
@@ -98,13 +96,7 @@ function SelectField({
 export function FilterDrawer({ open, onClose, filters, onChange, onClear, activeCount, resultCount, hidden }: Props) {
   const { t, i18n } = useTranslation('archive');
   const archives = useArchives();
-  const customers = useCustomerOptions();
   const customDates = Boolean(filters.dateFrom || filters.dateTo);
-  // Customers the admin hid from the filter (former clients) are not offered, unless chosen.
-  const customerOptions = (customers.data ?? []).filter((option) => option.visible !== false || option.customerGuid === filters.customer);
-  const customer: CustomerOption | null = filters.customer
-    ? (customerOptions.find((option) => option.customerGuid === filters.customer) ?? { customerGuid: filters.customer, customerName: filters.customer })
-    : null;
   const any = <option value="">{t('filters.any')}</option>;
 
   const shown = (key: RestrictedFilter) => !hidden.includes(key);
@@ -274,17 +266,13 @@ export function FilterDrawer({ open, onClose, filters, onChange, onClear, active
               <option value={String(filters.archive)}>{`#${filters.archive}`}</option>
             )}
           </SelectField>
-          <Autocomplete
-            size="small"
-            options={customerOptions}
-            value={customer}
-            loading={customers.isPending}
-            getOptionLabel={(option) => option.customerName}
-            getOptionKey={(option) => option.customerGuid}
-            isOptionEqualToValue={(option, other) => option.customerGuid === other.customerGuid}
-            onChange={(_event, next) => onChange({ customer: next?.customerGuid ?? '' })}
-            renderInput={(params) => <TextField {...params} margin="none" label={t('filters.customer')} />}
-            data-testid="filter-customer"
+          <CustomerPicker
+            value={filters.customer}
+            onChange={(customer) => onChange({ customer })}
+            // Customers the admin hid from the filter (former clients) are not offered.
+            offered={(option) => option.visible !== false}
+            testId="filter-customer"
+            field={{ size: 'small', margin: 'none', label: t('filters.customer') }}
           />
           <SelectField
             label={t('filters.specialList')}

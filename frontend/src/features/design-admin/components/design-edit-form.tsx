@@ -13,13 +13,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/api-error';
 import { useAdminLabels } from '@/api/reference/get-admin-labels';
-import { useCustomerOptions } from '@/api/reference/get-customer-options';
+import { CustomerPicker } from '@/components/customer-picker';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
 import { countryCodes, countryLabel, isCountryCode } from '@/lib/countries';
 import type { DesignHeader, Label } from '@/types/design';
-import type { CustomerOption } from '@/types/reference';
 import { useDeleteDesign } from '../api/delete-design';
 import { useUpdateDesign } from '../api/update-design';
 import { editFieldOf, editOf, repeatDirections, repeatOffsets, sameEdit, screenStatuses, type EditField } from '../lib/design-edit';
@@ -55,7 +54,6 @@ export function DesignEditForm({ designGuid, header, onClose, onDeleted, onDirty
   const { t, i18n } = useTranslation(['designAdmin', 'errors']);
   const toast = useToast();
   const labels = useAdminLabels();
-  const customers = useCustomerOptions();
   const update = useUpdateDesign();
   const remove = useDeleteDesign();
   const [edit, setEdit] = useState<DesignEdit>(() => editOf(header));
@@ -79,15 +77,6 @@ export function DesignEditForm({ designGuid, header, onClose, onDeleted, onDirty
     if (!failure || failedField !== field) return undefined;
     return failure.code === 'invalid_form' ? t('designAdmin:edit.fieldInvalid') : t(`errors:${failure.code}`);
   };
-
-  // The design's customer by name; a customer the list does not hold (yet) keeps the name the header gave.
-  const customerOptions = customers.data ?? [];
-  const customer: CustomerOption | null = edit.customerId
-    ? (customerOptions.find((option) => option.customerGuid === edit.customerId) ?? {
-        customerGuid: edit.customerId,
-        customerName: header.customer?.customerGuid === edit.customerId ? header.customer.customerName : edit.customerId,
-      })
-    : null;
 
   const labelOptions = (labels.data ?? []).filter((label) => !label.isGroupHeader);
   const groupNames = new Map((labels.data ?? []).filter((label) => label.isGroupHeader).map((label) => [label.groupId ?? label.id, label.label]));
@@ -198,28 +187,22 @@ export function DesignEditForm({ designGuid, header, onClose, onDeleted, onDirty
                   sx={{ flexShrink: 0 }}
                 />
               </Stack>
-              <Autocomplete
-                options={customerOptions}
-                value={customer}
-                loading={customers.isPending}
-                getOptionLabel={(option) => option.customerName}
-                getOptionKey={(option) => option.customerGuid}
-                isOptionEqualToValue={(option, other) => option.customerGuid === other.customerGuid}
-                onChange={(_event, next) => set('customerId', next?.customerGuid ?? '')}
+              <CustomerPicker
+                value={edit.customerId}
+                onChange={(customerGuid) => set('customerId', customerGuid)}
+                // A customer the list does not hold (yet) keeps the name the header gave.
+                knownName={header.customer?.customerGuid === edit.customerId ? header.customer.customerName : undefined}
                 noOptionsText={t('designAdmin:edit.noCustomers')}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    size="small"
-                    margin="dense"
-                    name="customerId"
-                    label={t('designAdmin:edit.fields.customerId')}
-                    error={Boolean(fieldError('customerId'))}
-                    helperText={fieldError('customerId') ?? t('designAdmin:edit.customerHint')}
-                  />
-                )}
-                data-testid="design-customer"
-                sx={{ maxWidth: 420 }}
+                testId="design-customer"
+                maxWidth={420}
+                field={{
+                  size: 'small',
+                  margin: 'dense',
+                  name: 'customerId',
+                  label: t('designAdmin:edit.fields.customerId'),
+                  error: Boolean(fieldError('customerId')),
+                  helperText: fieldError('customerId') ?? t('designAdmin:edit.customerHint'),
+                }}
               />
               {edit.isConfined && !edit.customerId.trim() && !fieldError('customerId') && (
                 <Typography variant="body2" color="warning.main">
