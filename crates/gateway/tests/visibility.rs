@@ -487,8 +487,7 @@ async fn design_fields_orders_and_customers_by_role() {
         assert!(hit.get("closedCountries").is_some(), "{who}: {hit}");
         // The card's swatch is the colorway's main colour: the first of its palette.
         assert_eq!(
-            hit["colorways"][0]["color"],
-            header["colorways"][0]["palette"][0]["rgb"],
+            hit["colorways"][0]["color"], header["colorways"][0]["palette"][0]["rgb"],
             "{who}: {hit}"
         );
         // A hidden field is not searchable either.
