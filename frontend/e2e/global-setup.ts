@@ -27,6 +27,7 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.deputy.email, '--password', accounts.deputy.password, '--admin', '--name', accounts.deputy.name);
   desen('create-user', '--email', accounts.pooled.email, '--password', accounts.pooled.password, '--name', accounts.pooled.name, '--customer', 'Pooled Customer Ltd.');
   // Before `desen demo`: the demo finds this company by name and gives it orders among the others'.
+  desen('create-user', '--email', accounts.reader.email, '--password', accounts.reader.password, '--name', accounts.reader.name);
   desen('create-user', '--email', accounts.buyer.email, '--password', accounts.buyer.password, '--name', accounts.buyer.name, '--customer', accounts.buyer.customer);
   desen('create-user', '--email', accounts.inspector.email, '--password', accounts.inspector.password, '--admin', '--name', accounts.inspector.name);
   desen('create-user', '--email', accounts.editor.email, '--password', accounts.editor.password, '--admin', '--name', accounts.editor.name);

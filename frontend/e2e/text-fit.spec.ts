@@ -8,7 +8,7 @@ import { accounts } from './support/env';
  * filter drawer's buttons (no overflow, one line each), and on a phone the search panel (the
  * settings beside "Clear filters", less than half the screen). Needs only the demo archive.
  */
-const { user } = accounts;
+const { reader } = accounts;
 
 const sizes = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
@@ -28,7 +28,7 @@ for (const size of sizes) {
 
     test('the sort select and the filter drawer’s buttons fit their text', async ({ page }) => {
       test.setTimeout(120_000);
-      await signIn(page, user.email, user.password);
+      await signIn(page, reader.email, reader.password);
       // Signed in: the archive's search panel (the greeting is left out on a phone).
       await expect(page.getByRole('search')).toBeVisible();
       // A filter is set, so that "Clear filters" is live and the result count is in "Show N designs".

@@ -53,6 +53,8 @@ export const accounts = {
    * A customer of one of the demo's companies (created before `desen demo`, which finds the company
    * by name and gives it orders): sees its own company's orders only, and no notes.
    */
+  /** A user of the text-fit journey: its own account, so that its sign-ins do not spend another journey's login rate limit. */
+  reader: { email: 'reader@example.com', password: 'R3aderPass!', name: 'Text Reader' },
   buyer: { email: 'buyer@example.com', password: 'Buy3rPass!', name: 'Northbridge Buyer', customer: 'Northbridge Home Ltd.' },
   /** Staff who read through the API what staff see of a design (every order, the notes). */
   inspector: { email: 'inspector@example.com', password: 'Insp3ctPass!', name: 'Staff Inspector' },
