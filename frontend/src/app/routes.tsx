@@ -16,7 +16,9 @@ function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
   };
 }
 
-const archiveSearch = async () => ({ Component: (await import('@/features/archive/components/archive-search-page')).ArchiveSearchPage });
+const archiveSearch = async () => ({
+  Component: (await import(/* webpackChunkName: "archive" */ '@/features/archive/components/archive-search-page')).ArchiveSearchPage,
+});
 
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [

@@ -1,7 +1,14 @@
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '@/lib/i18n';
 import { isLocale, supportedLocales } from '@/lib/locale';
+
+// NativeSelect's inputProps type has no data attributes; they reach the <select> all the same.
+const testId = { 'data-testid': 'language-select' };
 
 type Props = { variant?: 'form' | 'toolbar' };
 
@@ -15,32 +22,36 @@ const toolbarSx = {
   '& option': { color: 'text.primary' },
 } as const;
 
-/** The interface language choice (login screen and app bar); remembered in localStorage. */
+/**
+ * The interface language choice (login screen and app bar); remembered in localStorage. A native
+ * select: it sits in the app bar of every page, and MUI's menu select would weigh on the first paint.
+ */
 export function LanguageSelect({ variant = 'form' }: Props) {
   const { t, i18n } = useTranslation();
   const toolbar = variant === 'toolbar';
+  const label = t('language.label');
+  const id = useId();
   return (
-    <TextField
-      select
-      size="small"
-      fullWidth={!toolbar}
-      margin={toolbar ? 'none' : 'normal'}
-      label={toolbar ? undefined : t('language.label')}
-      value={isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en'}
-      onChange={(event) => {
-        if (isLocale(event.target.value)) void changeLocale(event.target.value);
-      }}
-      slotProps={{
-        select: { native: true },
-        htmlInput: { 'aria-label': t('language.label'), 'data-testid': 'language-select' },
-      }}
-      sx={toolbar ? toolbarSx : undefined}
-    >
-      {supportedLocales.map((locale) => (
-        <option key={locale} value={locale} lang={locale}>
-          {t(`language.${locale}`)}
-        </option>
-      ))}
-    </TextField>
+    <FormControl size="small" fullWidth={!toolbar} margin={toolbar ? 'none' : 'normal'} sx={toolbar ? toolbarSx : undefined}>
+      {!toolbar && (
+        <InputLabel htmlFor={id} shrink>
+          {label}
+        </InputLabel>
+      )}
+      <NativeSelect
+        value={isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en'}
+        onChange={(event) => {
+          if (isLocale(event.target.value)) void changeLocale(event.target.value);
+        }}
+        input={<OutlinedInput notched={!toolbar} label={toolbar ? undefined : label} />}
+        inputProps={{ id, 'aria-label': label, ...testId }}
+      >
+        {supportedLocales.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {t(`language.${locale}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
   );
 }

@@ -1,61 +1,35 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAdmin from '@/locales/en/admin.json';
-import enArchive from '@/locales/en/archive.json';
-import enAuth from '@/locales/en/auth.json';
-import enCommon from '@/locales/en/common.json';
-import enCustomers from '@/locales/en/customers.json';
-import enDesign from '@/locales/en/design.json';
-import enDesignAdmin from '@/locales/en/design-admin.json';
-import enErrors from '@/locales/en/errors.json';
-import enPages from '@/locales/en/pages.json';
-import enPools from '@/locales/en/pools.json';
-import enSettings from '@/locales/en/settings.json';
-import ruAdmin from '@/locales/ru/admin.json';
-import ruArchive from '@/locales/ru/archive.json';
-import ruAuth from '@/locales/ru/auth.json';
-import ruCommon from '@/locales/ru/common.json';
-import ruCustomers from '@/locales/ru/customers.json';
-import ruDesign from '@/locales/ru/design.json';
-import ruDesignAdmin from '@/locales/ru/design-admin.json';
-import ruErrors from '@/locales/ru/errors.json';
-import ruPages from '@/locales/ru/pages.json';
-import ruPools from '@/locales/ru/pools.json';
-import ruSettings from '@/locales/ru/settings.json';
-import trAdmin from '@/locales/tr/admin.json';
-import trArchive from '@/locales/tr/archive.json';
-import trAuth from '@/locales/tr/auth.json';
-import trCommon from '@/locales/tr/common.json';
-import trCustomers from '@/locales/tr/customers.json';
-import trDesign from '@/locales/tr/design.json';
-import trDesignAdmin from '@/locales/tr/design-admin.json';
-import trErrors from '@/locales/tr/errors.json';
-import trPages from '@/locales/tr/pages.json';
-import trPools from '@/locales/tr/pools.json';
-import trSettings from '@/locales/tr/settings.json';
-import { defaultLocale, detectLocale, rememberLocale, supportedLocales, type Locale } from './locale';
+import type en from '@/locales/en';
+import { detectLocale, rememberLocale, supportedLocales, type Locale } from './locale';
 
-export const namespaces = ['common', 'auth', 'archive', 'admin', 'design', 'designAdmin', 'pages', 'customers', 'pools', 'settings', 'errors'] as const;
+/** Every namespace of one language (src/locales/<locale>/index.ts). */
+export type LocaleBundle = typeof en;
+export type LocaleBundles = Partial<Record<Locale, LocaleBundle>>;
 
-export const resources = {
-  en: { common: enCommon, auth: enAuth, archive: enArchive, admin: enAdmin, design: enDesign, designAdmin: enDesignAdmin, pages: enPages, customers: enCustomers, pools: enPools, settings: enSettings, errors: enErrors },
-  tr: { common: trCommon, auth: trAuth, archive: trArchive, admin: trAdmin, design: trDesign, designAdmin: trDesignAdmin, pages: trPages, customers: trCustomers, pools: trPools, settings: trSettings, errors: trErrors },
-  ru: { common: ruCommon, auth: ruAuth, archive: ruArchive, admin: ruAdmin, design: ruDesign, designAdmin: ruDesignAdmin, pages: ruPages, customers: ruCustomers, pools: ruPools, settings: ruSettings, errors: ruErrors },
-} as const;
+/** One language's chunk: the app never downloads the languages it does not show. */
+export async function loadLocaleBundle(locale: Locale): Promise<LocaleBundle> {
+  const module: { default: LocaleBundle } = await import(/* webpackChunkName: "locale-[request]" */ `../locales/${locale}/index.ts`);
+  return module.default;
+}
 
 function applyDocumentLanguage(locale: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** Initialises i18next once with the detected (or given) locale. */
-export function initI18n(locale: Locale = detectLocale()) {
+/**
+ * Initialises i18next once with `locale` and the bundles already loaded (the active one at least;
+ * tests pass every language). Synchronous: the app renders right after it.
+ */
+export function initI18n(locale: Locale, bundles: LocaleBundles) {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources,
+      resources: bundles,
       lng: locale,
-      fallbackLng: defaultLocale,
+      // Every language has every key (scripts/check-locales.mjs), so no fallback bundle is loaded.
+      fallbackLng: false,
       supportedLngs: [...supportedLocales],
-      ns: [...namespaces],
+      ns: Object.keys(bundles[locale] ?? {}),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -69,9 +43,18 @@ export function initI18n(locale: Locale = detectLocale()) {
   return i18n;
 }
 
-/** Switches the interface language and remembers the choice in localStorage. */
+/** The detected language, loaded and set up: what the app awaits before its first render. */
+export async function startI18n(locale: Locale = detectLocale()) {
+  return initI18n(locale, { [locale]: await loadLocaleBundle(locale) });
+}
+
+/** Switches the interface language (loading it first when needed) and remembers the choice. */
 export async function changeLocale(locale: Locale): Promise<void> {
   rememberLocale(locale);
+  if (!i18n.hasResourceBundle(locale, 'common')) {
+    const bundle = await loadLocaleBundle(locale);
+    for (const [namespace, resources] of Object.entries(bundle)) i18n.addResourceBundle(locale, namespace, resources);
+  }
   await i18n.changeLanguage(locale);
 }
 
@@ -80,6 +63,6 @@ export { i18n };
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: LocaleBundle;
   }
 }

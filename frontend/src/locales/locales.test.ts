@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorCodes } from '@/api/api-error';
-import { resources } from '@/lib/i18n';
+import { allResources } from '@/locales/all';
 
 describe('locale files', () => {
   it('have identical key sets in en, tr and ru (scripts/check-locales.mjs)', () => {
@@ -33,7 +33,7 @@ describe('locale files', () => {
 
   it('translate every error code of docs/API.md plus generic', () => {
     for (const locale of ['en', 'tr', 'ru'] as const) {
-      expect(Object.keys(resources[locale].errors).sort()).toEqual([...errorCodes].sort());
+      expect(Object.keys(allResources[locale].errors).sort()).toEqual([...errorCodes].sort());
     }
   });
 });

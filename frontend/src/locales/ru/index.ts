@@ -1,0 +1,14 @@
+// Every namespace of one language: one chunk per language, so a page loads only its own.
+import admin from './admin.json';
+import archive from './archive.json';
+import auth from './auth.json';
+import common from './common.json';
+import customers from './customers.json';
+import design from './design.json';
+import designAdmin from './design-admin.json';
+import errors from './errors.json';
+import pages from './pages.json';
+import pools from './pools.json';
+import settings from './settings.json';
+
+export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, settings, errors };
