@@ -31,6 +31,8 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.buyer.email, '--password', accounts.buyer.password, '--name', accounts.buyer.name, '--customer', accounts.buyer.customer);
   desen('create-user', '--email', accounts.inspector.email, '--password', accounts.inspector.password, '--admin', '--name', accounts.inspector.name);
   desen('create-user', '--email', accounts.editor.email, '--password', accounts.editor.password, '--admin', '--name', accounts.editor.name);
+  desen('create-user', '--email', accounts.collector.email, '--password', accounts.collector.password, '--name', accounts.collector.name, '--customer', accounts.collector.customer);
+  desen('create-user', '--email', accounts.reviewer.email, '--password', accounts.reviewer.password, '--admin', '--name', accounts.reviewer.name);
   desen('create-user', '--email', accounts.importer.email, '--password', accounts.importer.password, '--admin', '--name', accounts.importer.name);
 
   const started = Date.now();

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './support/app';
+import { chooseLanguage, signInAsAdmin } from './support/app';
+import { textFit } from './support/fit';
+import { languages, text } from './support/locale';
 import { signInApi, type Api } from './support/api';
 import { accounts, e2eDir } from './support/env';
 import { writeTiff } from './support/tiff';
@@ -95,6 +97,19 @@ test('an import resumed after a reload ends on its Done step, with what was adde
   await expect(page.getByTestId('import-done')).toContainText(archiveName);
   await expect(page.getByTestId('import-result').getByTestId('imported-design')).toHaveAttribute('data-name', number);
   await expect(page.getByTestId('import-result').getByTestId('imported-colorway')).toHaveText(['VR-1', 'VR-2']);
+
+  // The Done step in every language, on a desktop and on a phone: its title and its way on fit.
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    for (const language of languages) {
+      await chooseLanguage(page, language);
+      await expect(page.getByTestId('import-done')).toContainText(text(language, 'design-admin', 'done.title', { archive: '' }).split(':')[0]!);
+      const newImport = page.getByRole('button', { name: text(language, 'design-admin', 'done.newImport') });
+      await expect(newImport).toBeVisible();
+      const fit = await textFit(newImport);
+      expect(fit.scrollWidth, `${language} ${viewport.width}px: ${fit.text}`).toBeLessThanOrEqual(fit.clientWidth);
+    }
+  }
 
   // The way on: a new import, from step 1.
   await page.getByRole('button', { name: 'Start a new import' }).click();

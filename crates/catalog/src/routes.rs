@@ -9,8 +9,7 @@ use actix_web::{HttpResponse, web};
 use db::DbPool;
 use desen_core::{Language, PageRequest};
 use storage::Storage;
-use utoipa::ToSchema;
-use web_api::{ApiError, blocking};
+use web_api::{ApiError, DeletedAnswer, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/design/header", web::post().to(design_header))
@@ -125,11 +124,6 @@ async fn edit_design(
     })
     .await?;
     Ok(HttpResponse::Ok().json(header))
-}
-
-#[derive(Debug, serde::Serialize, ToSchema)]
-pub struct DeletedAnswer {
-    pub deleted: bool,
 }
 
 /// Delete a design, its colorways and their renditions (staff).

@@ -55,3 +55,7 @@ guid!(
     /// One colouring of a design (`VR-1`, `VR-2`, …).
     ColorwayGuid
 );
+guid!(
+    /// A user's favorite list of colorways.
+    FavoriteListGuid
+);

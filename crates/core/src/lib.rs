@@ -11,7 +11,7 @@ pub mod time;
 pub mod viewer;
 
 pub use error::{DomainError, ErrorKind};
-pub use ids::{ColorwayGuid, CustomerGuid, DesignGuid, UserGuid};
+pub use ids::{ColorwayGuid, CustomerGuid, DesignGuid, FavoriteListGuid, UserGuid};
 pub use language::Language;
 pub use paging::{Page, PageRequest};
 pub use text::slug;

@@ -345,7 +345,39 @@ diesel::table! {
 diesel::joinable!(design_labels -> labels (label_id));
 diesel::joinable!(design_channels -> designs (design_guid));
 diesel::joinable!(colorways -> designs (design_guid));
+diesel::table! {
+    favorite_lists (guid) {
+        guid -> Text,
+        user_guid -> Text,
+        name -> Text,
+        name_key -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    favorite_entries (list_guid, colorway_guid) {
+        list_guid -> Text,
+        colorway_guid -> Text,
+        design_guid -> Text,
+        added_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    favorite_shares (list_guid) {
+        list_guid -> Text,
+        shared_at -> Timestamp,
+        times -> Integer,
+    }
+}
+
 diesel::joinable!(colorway_colors -> colorways (colorway_guid));
+diesel::joinable!(favorite_lists -> users (user_guid));
+diesel::joinable!(favorite_entries -> favorite_lists (list_guid));
+diesel::joinable!(favorite_entries -> designs (design_guid));
+diesel::joinable!(favorite_entries -> colorways (colorway_guid));
+diesel::joinable!(favorite_shares -> favorite_lists (list_guid));
 diesel::joinable!(design_orders -> designs (design_guid));
 diesel::joinable!(design_orders -> customers (customer_guid));
 diesel::joinable!(import_files -> import_jobs (job_id));
@@ -387,4 +419,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     swatch_colors,
     swatch_designs,
     customer_design_fields,
+    favorite_lists,
+    favorite_entries,
+    favorite_shares,
 );

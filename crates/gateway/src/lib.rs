@@ -12,6 +12,7 @@ use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
 use db::DbPool;
 use desen_core::ErrorKind;
+use favorites::routes::FavoritesSettings;
 use import::service::ImportContext;
 use import::worker::{Waker, Workers};
 use search::SearchCache;
@@ -37,6 +38,8 @@ pub struct AppState {
     pub sessions_backend: &'static str,
     /// Totals, page starts and colour rankings of recent searches (per process).
     pub search_cache: Arc<SearchCache>,
+    /// Where shared favorite lists are mailed.
+    pub favorites: FavoritesSettings,
 }
 
 impl AppState {
@@ -67,6 +70,7 @@ impl AppState {
             settings.import.clone(),
         )?;
         state.search_cache = Arc::new(SearchCache::new(settings.search_cache_megabytes << 20));
+        state.favorites = settings.favorites.clone();
         Ok(state)
     }
 
@@ -93,6 +97,7 @@ impl AppState {
             static_dir,
             sessions_backend,
             search_cache: Arc::default(),
+            favorites: FavoritesSettings::default(),
         })
     }
 
@@ -118,6 +123,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = GatewayApi::openapi();
     doc.merge(accounts::routes::AccountsApi::openapi());
     doc.merge(catalog::routes::CatalogApi::openapi());
+    doc.merge(favorites::routes::FavoritesApi::openapi());
     doc.merge(import::routes::ImportApi::openapi());
     doc.merge(pools::routes::PoolsApi::openapi());
     doc.merge(search::routes::SearchApi::openapi());
@@ -155,6 +161,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.import.clone()))
             .app_data(web::Data::new(state.import_waker.clone()))
             .app_data(web::Data::from(state.search_cache.clone()))
+            .app_data(web::Data::new(state.favorites.clone()))
             .app_data(web::Data::new(state.clone()))
             .app_data(web_api::form_config())
             .app_data(web_api::json_config())
@@ -165,6 +172,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .route("/openapi.json", web::get().to(openapi_json))
                     .configure(accounts::routes::configure)
                     .configure(catalog::routes::configure)
+                    .configure(favorites::routes::configure)
                     .configure(import::routes::configure)
                     .configure(pools::routes::configure)
                     .configure(search::routes::configure)

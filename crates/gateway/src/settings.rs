@@ -25,6 +25,8 @@ pub struct Settings {
     #[serde(default)]
     pub import: import::ImportSettings,
     #[serde(default)]
+    pub favorites: favorites::routes::FavoritesSettings,
+    #[serde(default)]
     pub database_pool_size: Option<u32>,
     /// Memory for remembered search totals, page starts and colour rankings; 0 turns it off.
     #[serde(default = "search_cache_megabytes")]

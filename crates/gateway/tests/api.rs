@@ -470,6 +470,11 @@ async fn the_gateway_serves_health_openapi_errors_and_the_app() {
         "/service/account/login_collection",
         "/service/account/validate-token",
         "/service/account/create-password",
+        "/service/favorites/lists",
+        "/service/favorites/add",
+        "/service/favorites/share",
+        "/service/search/favorites/{id}/{page}/{pageSize}",
+        "/service/admin/favorites/shared",
         "/service/health",
     ] {
         assert!(doc["paths"].get(path).is_some(), "{path} in openapi.json");

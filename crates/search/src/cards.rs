@@ -32,6 +32,36 @@ pub struct HitColorway {
     /// `#rrggbb`: the colour covering most of the colorway (the first of its palette, which is
     /// stored largest share first; none before the palette exists).
     pub color: Option<String>,
+    /// Where its renditions are: the thumbnails' URLs carry it.
+    #[serde(skip)]
+    renditions_key: String,
+}
+
+/// A colorway's thumbnail URL per variant.
+fn thumbnails_of(design: &str, colorway: &str, key: &str) -> BTreeMap<String, String> {
+    THUMBNAILS
+        .iter()
+        .map(|t| {
+            let url = urls::thumbnail(design, colorway, key, t.variant);
+            (t.variant.to_owned(), url)
+        })
+        .collect()
+}
+
+impl SearchResult {
+    /// The card showing another of its colorways (a favorite list's entry); `None` when the
+    /// colorway is not the design's.
+    pub(crate) fn showing(mut self, colorway: &str) -> Option<SearchResult> {
+        let way = self
+            .colorways
+            .iter()
+            .find(|w| w.colorway_guid == colorway)?;
+        self.thumbnails = thumbnails_of(&self.design_guid, &way.colorway_guid, &way.renditions_key);
+        self.thumbnail = self.thumbnails.get("d/v").cloned();
+        self.active_variant_guid = Some(way.colorway_guid.clone());
+        self.active_variant_name = Some(way.colorway_name.clone());
+        Some(self)
+    }
 }
 
 /// The spec's search result: one design with the colorway to show for it.
@@ -75,6 +105,15 @@ pub struct SearchAnswer {
     pub total_page: i64,
     pub current_page: u32,
     pub page_size: u32,
+}
+
+/// A favorite list with a page of its colorways as cards.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FavoriteCards {
+    pub list: favorites::dto::ListAnswer,
+    #[serde(flatten)]
+    pub answer: SearchAnswer,
 }
 
 /// A design's number, type, screen status, confinement, closed countries and whether it is pinned.
@@ -203,17 +242,9 @@ pub(crate) fn describe(
             let active = matched
                 .and_then(|(_, c)| ways.iter().find(|(g, _, _)| g == c).cloned())
                 .or_else(|| original.clone());
-            let thumbnails: BTreeMap<String, String> = active
+            let thumbnails = active
                 .as_ref()
-                .map(|(cw, _, key)| {
-                    THUMBNAILS
-                        .iter()
-                        .map(|t| {
-                            let url = urls::thumbnail(guid, cw, key, t.variant);
-                            (t.variant.to_owned(), url)
-                        })
-                        .collect()
-                })
+                .map(|(cw, _, key)| thumbnails_of(guid, cw, key))
                 .unwrap_or_default();
             Some(SearchResult {
                 design_guid: guid.clone(),
@@ -238,10 +269,11 @@ pub(crate) fn describe(
                 colorway_count: ways.len(),
                 colorways: ways
                     .iter()
-                    .map(|(way, name, _)| HitColorway {
+                    .map(|(way, name, key)| HitColorway {
                         colorway_guid: way.clone(),
                         colorway_name: name.clone(),
                         color: main_color.get(way).cloned(),
+                        renditions_key: key.clone(),
                     })
                     .collect(),
                 thumbnail: thumbnails.get("d/v").cloned(),

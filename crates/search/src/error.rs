@@ -12,6 +12,8 @@ pub enum SearchError {
     Catalog(#[from] catalog::CatalogError),
     #[error(transparent)]
     Pools(#[from] pools::PoolError),
+    #[error(transparent)]
+    Favorites(#[from] favorites::FavoriteError),
     #[error("database: {0}")]
     Database(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
@@ -33,6 +35,7 @@ impl DomainError for SearchError {
             SearchError::FieldHidden(_) => ErrorKind::Forbidden,
             SearchError::Catalog(e) => e.kind(),
             SearchError::Pools(e) => e.kind(),
+            SearchError::Favorites(e) => e.kind(),
             SearchError::Database(_) | SearchError::Pool(_) => ErrorKind::Internal,
         }
     }
@@ -44,6 +47,7 @@ impl DomainError for SearchError {
             SearchError::FieldHidden(_) => "search_field_hidden",
             SearchError::Catalog(e) => e.code(),
             SearchError::Pools(e) => e.code(),
+            SearchError::Favorites(e) => e.code(),
             SearchError::Database(_) | SearchError::Pool(_) => "internal",
         }
     }
@@ -53,6 +57,7 @@ impl DomainError for SearchError {
             SearchError::InvalidSearch(field) | SearchError::FieldHidden(field) => Some(field),
             SearchError::Catalog(e) => e.field(),
             SearchError::Pools(e) => e.field(),
+            SearchError::Favorites(e) => e.field(),
             _ => None,
         }
     }

@@ -1,7 +1,7 @@
 //! Search routes: extract, call the service on the blocking pool, answer.
 
 use crate::cache::SearchCache;
-use crate::cards::{HitColorway, SearchAnswer, SearchLabel, SearchResult};
+use crate::cards::{FavoriteCards, HitColorway, SearchAnswer, SearchLabel, SearchResult};
 use crate::error::SearchError;
 use crate::filters::SearchFilters;
 use crate::form::{MAX_PAGE_SIZE, SearchForm};
@@ -21,16 +21,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/search/design/basic/{page}/{pageSize}",
             web::post().to(search_designs),
         )
+        .route(
+            "/search/favorites/{id}/{page}/{pageSize}",
+            web::get().to(favorite_cards),
+        )
         .route("/admin/pool/search", web::post().to(pool_search))
         .route("/admin/pool/count", web::post().to(pool_count));
 }
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(color_swatches, search_designs, pool_search, pool_count),
+    paths(
+        color_swatches,
+        search_designs,
+        favorite_cards,
+        pool_search,
+        pool_count
+    ),
     components(schemas(
         Swatch,
         SearchAnswer,
+        FavoriteCards,
         SearchResult,
         SearchLabel,
         HitColorway,
@@ -64,16 +75,45 @@ async fn search_designs(
     form: web::Form<SearchForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (page, size) = path.into_inner();
-    if size == 0 || size > MAX_PAGE_SIZE {
-        return Err(SearchError::InvalidSearch("pageSize").into());
-    }
+    let page = page_of(page, size)?;
     let form = form.into_inner();
     let language = session.language(form.language.as_deref());
     let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
     let viewer = session.viewer();
-    let page = PageRequest::new(page, size);
     let answer = blocking(move || {
         service::search_as(&mut *pool.get()?, &cache, &viewer, &filters, page, language)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// The page size asked for, checked.
+fn page_of(page: u32, size: u32) -> Result<PageRequest, SearchError> {
+    if size == 0 || size > MAX_PAGE_SIZE {
+        return Err(SearchError::InvalidSearch("pageSize"));
+    }
+    Ok(PageRequest::new(page, size))
+}
+
+/// A page of the user's favorite list as the archive's cards, one per colorway, newest first.
+#[utoipa::path(get, path = "/service/search/favorites/{id}/{page}/{pageSize}",
+    params(("id" = String, Path, description = "the list"), ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100")),
+    responses((status = 200, body = FavoriteCards), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
+async fn favorite_cards(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    path: web::Path<(String, u32, u32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (list, page, size) = path.into_inner();
+    let page = page_of(page, size)?;
+    let list = list
+        .parse()
+        .map_err(|_| SearchError::from(favorites::FavoriteError::ListNotFound))?;
+    let user = session.user_id()?;
+    let language = session.language(None);
+    let viewer = session.viewer();
+    let answer = blocking(move || {
+        service::favorite_cards(&mut *pool.get()?, &viewer, &user, &list, page, language)
     })
     .await?;
     Ok(HttpResponse::Ok().json(answer))

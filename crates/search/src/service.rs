@@ -1,7 +1,7 @@
 //! The search's use cases: the archive screen's page, a pool preview and its count.
 
 use crate::cache::SearchCache;
-use crate::cards::{SearchAnswer, describe};
+use crate::cards::{FavoriteCards, SearchAnswer, describe};
 use crate::error::SearchError;
 use crate::filters::ColorQuery;
 use crate::filters::SearchFilters;
@@ -11,7 +11,7 @@ use crate::ranking::{scored_page, swatch_page};
 use catalog::disclosure::{self, DesignFields};
 use db::DbConnection;
 use db::sql::Sql;
-use desen_core::{Language, PageRequest, Viewer};
+use desen_core::{FavoriteListGuid, Language, PageRequest, UserGuid, Viewer};
 use pools::{PoolCriteria, Scope};
 
 /// The ids (in order) of one page, the total count, and the colour distance of each hit: the
@@ -84,6 +84,61 @@ pub fn search(
         total_page: (total + size - 1) / size,
         current_page: page.page,
         page_size: page.page_size,
+    })
+}
+
+/// A page of a favorite list's colorways as the archive's cards, one per colorway, newest first
+/// (`GET /search/favorites/{id}/{page}/{pageSize}`): the list's visible entries, each card showing
+/// its colorway, with the fields the viewer may see.
+pub fn favorite_cards(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    user: &UserGuid,
+    list: &FavoriteListGuid,
+    page: PageRequest,
+    language: Language,
+) -> Result<FavoriteCards, SearchError> {
+    let fields = disclosure::fields_for(conn, viewer)?;
+    let scope = pools::scope_of(conn, viewer)?;
+    let owner = favorites::service::Owner {
+        user,
+        scope: &scope,
+    };
+    let listed = favorites::service::list_entries(conn, &owner, list)?;
+    let entries: Vec<_> = listed
+        .entries
+        .iter()
+        .skip(page.offset() as usize)
+        .take(page.limit() as usize)
+        .collect();
+    let mut designs: Vec<(String, Option<f64>)> = Vec::new();
+    for entry in &entries {
+        if !designs.iter().any(|(d, _)| *d == entry.design_guid) {
+            designs.push((entry.design_guid.clone(), None));
+        }
+    }
+    let cards = describe(conn, &designs, None, &fields, language)?;
+    let results = entries
+        .iter()
+        .filter_map(|entry| {
+            cards
+                .iter()
+                .find(|card| card.design_guid == entry.design_guid)
+                .cloned()?
+                .showing(&entry.colorway_guid)
+        })
+        .collect();
+    let total = listed.list.entry_count;
+    let size = i64::from(page.page_size);
+    Ok(FavoriteCards {
+        list: listed.list,
+        answer: SearchAnswer {
+            results,
+            total_count: total,
+            total_page: (total + size - 1) / size,
+            current_page: page.page,
+            page_size: page.page_size,
+        },
     })
 }
 

@@ -5,9 +5,11 @@ use accounts::mail::OutboxMailer;
 use accounts::model::User;
 use accounts::service::{self, NewUser};
 use accounts::{AccountsContext, AccountsSettings};
+use catalog::model::DesignType;
+use catalog::service::{NewColorway, NewDesign};
 use db::testing::TestDatabase;
 use db::{DbConnection, DbPool};
-use desen_core::Language;
+use desen_core::{ColorwayGuid, DesignGuid, Language};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -119,6 +121,69 @@ impl TestWorld {
         url.query_pairs()
             .find(|(key, _)| key == name)
             .map(|(_, value)| value.into_owned())
+    }
+}
+
+/// A design stored without files, and its colorways in order (`VR-1`, `VR-2`, ...).
+pub struct TestDesign {
+    pub guid: DesignGuid,
+    pub number: String,
+    pub colorways: Vec<ColorwayGuid>,
+}
+
+impl TestWorld {
+    /// The archive `01`, made on first use.
+    pub fn archive(&self) -> i32 {
+        catalog::service::ensure_archive(&mut self.conn(), "01", ["Ana", "Main", "Основной"])
+            .unwrap()
+            .id
+    }
+
+    /// A digital design of the archive `01` with `colorways` colorways, stored through the catalog
+    /// service without image files: for tests of what refers to designs, not of images.
+    pub fn design(&self, number: &str, colorways: usize) -> TestDesign {
+        let archive_id = self.archive();
+        let added = catalog::service::add_design(
+            &mut self.conn(),
+            NewDesign {
+                number: number.into(),
+                archive_id,
+                design_type: DesignType::Digital,
+                layer_count: 1,
+                width_px: 100,
+                height_px: 100,
+                dpi: 100.0,
+                color_mode: "rgb".into(),
+                bit_depth: 8,
+                original_name: format!("{number}.tif"),
+                channels: Vec::new(),
+                colorways: (0..colorways)
+                    .map(|k| NewColorway {
+                        name: catalog::service::colorway_name(k),
+                        inks: Vec::new(),
+                        source_key: None,
+                        source_name: String::new(),
+                        source_hash: None,
+                        renditions_key: format!("renditions/{number}/{k}"),
+                        preview_size: (100, 100),
+                        tile_levels: 0,
+                        thumbnails: Default::default(),
+                        palette: Vec::new(),
+                    })
+                    .collect(),
+                uploaded_at: chrono::Utc::now().naive_utc(),
+            },
+        )
+        .unwrap();
+        TestDesign {
+            guid: added.guid.parse().unwrap(),
+            number: added.number,
+            colorways: added
+                .colorways
+                .iter()
+                .map(|(guid, _)| guid.parse().unwrap())
+                .collect(),
+        }
     }
 }
 

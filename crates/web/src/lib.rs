@@ -99,6 +99,12 @@ impl ResponseError for ApiError {
     }
 }
 
+/// The answer of a route that deleted what it names.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DeletedAnswer {
+    pub deleted: bool,
+}
+
 /// Runs blocking work (diesel, Argon2) on the blocking pool and flattens both failures.
 pub async fn blocking<T, E>(
     work: impl FnOnce() -> Result<T, E> + Send + 'static,

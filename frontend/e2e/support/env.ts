@@ -20,6 +20,9 @@ export function e2eDir(): string {
   return process.env.DESEN_E2E_DIR;
 }
 
+/** Where the studio gets the favorite lists customers share. */
+export const studioMail = 'studio@desen.test';
+
 /** The environment of every `desen` command of the run. */
 export function serverEnv(dir: string = e2eDir()): Record<string, string> {
   return {
@@ -28,6 +31,8 @@ export function serverEnv(dir: string = e2eDir()): Record<string, string> {
     DESEN_LISTEN: `127.0.0.1:${port}`,
     DESEN_STATIC_DIR: path.join(frontendDir, 'dist'),
     DESEN_ACCOUNTS__PUBLIC_URL: baseURL,
+    // Shared favorite lists are mailed here (the outbox: no SMTP in the run).
+    DESEN_FAVORITES__STUDIO_MAIL: studioMail,
     // Sessions and rate limits in process: nothing shared with other runs.
     REDIS_URL: '',
     DESEN_LOG: process.env.DESEN_LOG ?? 'warn',
@@ -60,6 +65,10 @@ export const accounts = {
   inspector: { email: 'inspector@example.com', password: 'Insp3ctPass!', name: 'Staff Inspector' },
   /** An admin who edits a design and discards the edit (its own authenticator). */
   editor: { email: 'editor@example.com', password: 'Ed1torPass!', name: 'Design Editor' },
+  /** A customer who keeps favorite lists and shares one with the studio. */
+  collector: { email: 'collector@example.com', password: 'C0llectPass!', name: 'List Collector', customer: 'Collector Textiles Ltd.' },
+  /** An admin who reads the lists customers shared (its own authenticator). */
+  reviewer: { email: 'reviewer@example.com', password: 'Rev1ewPass!', name: 'List Reviewer' },
   /** An admin who runs an import to its Done step (its own authenticator). */
   importer: { email: 'importer@example.com', password: 'Imp0rtPass!', name: 'Import Admin' },
 } as const;

@@ -18,7 +18,7 @@ export function apiUrl(path: string): string {
   return new URL(`${API_BASE}${path}`, window.location.origin).toString();
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Headers of every call: JSON answers, and the stored `Access-Token` when there is one. */
 export function authHeaders(): Record<string, string> {
@@ -95,6 +95,11 @@ export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
 /** PUT a form (URLSearchParams) to `/service{path}`. */
 export function apiPut<T>(path: string, form?: FormValues, signal?: AbortSignal): Promise<T> {
   return request<T>('PUT', path, form, signal);
+}
+
+/** PATCH `/service{path}` (no body). */
+export function apiPatch<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return request<T>('PATCH', path, undefined, signal);
 }
 
 export function apiDelete<T>(path: string, signal?: AbortSignal): Promise<T> {

@@ -62,6 +62,16 @@ export const errorCodes = [
   'pool_name_taken',
   'pool_not_found',
   'user_not_found',
+  // Favorite lists.
+  'favorite_list_name_required',
+  'favorite_list_name_too_long',
+  'favorite_list_name_punctuation',
+  'favorite_list_name_taken',
+  'favorite_colorway_present',
+  'favorite_list_not_found',
+  'favorite_entry_not_found',
+  'favorite_list_limit',
+  'favorite_list_full',
   'internal',
   'generic',
 ] as const;

@@ -96,3 +96,23 @@ export function AddIcon() {
 export function EditIcon() {
   return <Icon path="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z" />;
 }
+
+export function FavoriteIcon({ size = 20 }: { size?: number }) {
+  return <Icon size={size} path="m12 21.35-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z" />;
+}
+
+export function ShareIcon() {
+  return <Icon path="M18 16.08c-.76 0-1.44.3-1.96.77L8.91 12.7c.05-.23.09-.46.09-.7s-.04-.47-.09-.7l7.05-4.11c.54.5 1.25.81 2.04.81 1.66 0 3-1.34 3-3s-1.34-3-3-3-3 1.34-3 3c0 .24.04.47.09.7L8.04 9.81C7.5 9.31 6.79 9 6 9c-1.66 0-3 1.34-3 3s1.34 3 3 3c.79 0 1.5-.31 2.04-.81l7.12 4.16c-.05.21-.08.43-.08.65 0 1.61 1.31 2.92 2.92 2.92s2.92-1.31 2.92-2.92-1.31-2.92-2.92-2.92" />;
+}
+
+export function RemoveIcon() {
+  return <Icon path="M19 13H5v-2h14z" />;
+}
+
+export function ClearAllIcon() {
+  return <Icon path="M5 13h14v-2H5zm-2 4h14v-2H3zM7 7v2h14V7z" />;
+}
+
+export function MenuIcon() {
+  return <Icon size={24} path="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />;
+}

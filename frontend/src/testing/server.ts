@@ -12,6 +12,8 @@ export const handlers = [
   http.post('*/service/search/design/basic/:page/:pageSize', ({ params }) =>
     HttpResponse.json({ results: [], totalCount: 0, totalPage: 0, currentPage: Number(params.page), pageSize: Number(params.pageSize) }),
   ),
+  // The user's favorite lists (the app bar counts them): none unless a test says otherwise.
+  http.get('*/service/favorites/lists-entries', () => HttpResponse.json([])),
   http.post('*/service/get/labels', () => HttpResponse.json([])),
   http.post('*/service/get/archives', () => HttpResponse.json([])),
   http.post('*/service/get/customers/basic', () => HttpResponse.json([])),

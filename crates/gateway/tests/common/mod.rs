@@ -26,7 +26,7 @@ pub fn state(world: &TestWorld, static_dir: &std::path::Path) -> AppState {
         workers: 1,
         ..Default::default()
     };
-    AppState::assemble(
+    let mut state = AppState::assemble(
         world.pool.clone(),
         world.accounts.clone(),
         "memory",
@@ -34,8 +34,13 @@ pub fn state(world: &TestWorld, static_dir: &std::path::Path) -> AppState {
         &world.files,
         import,
     )
-    .unwrap()
+    .unwrap();
+    state.favorites.studio_mail = Some(STUDIO_MAIL.into());
+    state
 }
+
+/// Where the tests' shared favorite lists are mailed.
+pub const STUDIO_MAIL: &str = "studio@desen.test";
 
 pub async fn api(
     world: &TestWorld,
@@ -83,6 +88,27 @@ where
         let headers = response.headers().clone();
         let bytes = test::read_body(response).await;
         (status, headers, bytes.to_vec())
+    }
+
+    /// A form request with any method (`PUT`, `PATCH`, `DELETE`, `GET`); answers the status and
+    /// the JSON body.
+    pub async fn send(
+        &self,
+        method: actix_web::http::Method,
+        path: &str,
+        token: Option<&str>,
+        fields: &[(&str, &str)],
+    ) -> (StatusCode, Value) {
+        let mut request = test::TestRequest::default()
+            .method(method)
+            .uri(path)
+            .insert_header(("content-type", "application/x-www-form-urlencoded"))
+            .set_payload(serde_urlencoded::to_string(fields).unwrap());
+        if let Some(token) = token {
+            request = request.insert_header(("Access-Token", token));
+        }
+        let (status, _, bytes) = self.call(request).await;
+        (status, json(&bytes))
     }
 
     pub async fn raw(&self, path: &str, token: Option<&str>, body: String) -> (StatusCode, Value) {

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
+import { MenuIcon } from '@/components/icons';
 import { AppBarFrame } from './app-bar-frame';
 
 const DRAWER_WIDTH = 240;
@@ -23,6 +24,7 @@ export const adminMenu = [
   { key: 'users', to: '/admin' },
   { key: 'pools', to: '/admin/pools' },
   { key: 'customers', to: '/admin/customers' },
+  { key: 'sharedLists', to: '/admin/shared-lists' },
   { key: 'collections', to: '/admin/collections' },
   { key: 'wearModels', to: '/admin/wear-models' },
   { key: 'statistics', to: '/admin/statistics' },
@@ -31,14 +33,6 @@ export const adminMenu = [
   { key: 'design', to: '/admin/design' },
   { key: 'settings', to: '/admin/settings' },
 ] as const;
-
-function MenuIcon() {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
-    </svg>
-  );
-}
 
 /** The menu entry of an admin path: /admin itself is Users, the others own their sub-paths. */
 export function adminPageOf(pathname: string) {

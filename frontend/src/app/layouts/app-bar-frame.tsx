@@ -13,13 +13,15 @@ type Props = {
   start?: ReactNode;
   /** Right of the brand: where the user is (the admin page's name). */
   title?: string;
+  /** Right of the brand: the pages to go to (the customer's Archive and Favorites). */
+  nav?: ReactNode;
   /** Right of the language choice (account actions). */
   actions?: ReactNode;
   children: ReactNode;
 };
 
 /** The app bar every in-app layout shares: brand, the page's name, language switch, actions; content below. */
-export function AppBarFrame({ start, title, actions, children }: Props) {
+export function AppBarFrame({ start, title, nav, actions, children }: Props) {
   const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -29,7 +31,8 @@ export function AppBarFrame({ start, title, actions, children }: Props) {
           <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" sx={{ fontWeight: 700, flexShrink: 0 }}>
             {t('appName')}
           </Link>
-          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Box component="nav" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.5, ml: nav ? 2 : 0 }}>
+            {nav}
             {title && (
               <Typography component="p" variant="subtitle1" noWrap data-testid="app-bar-page" sx={{ borderLeft: 1, borderColor: 'rgba(255,255,255,0.5)', pl: 1.5, ml: 0.5 }}>
                 {title}

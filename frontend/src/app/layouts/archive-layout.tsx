@@ -1,29 +1,108 @@
+import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Link as RouterLink } from 'react-router';
+import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { MenuIcon } from '@/components/icons';
 import { useLogout } from '@/features/auth/api/logout';
+import { useListsEntries } from '@/features/favorites/api/get-lists-entries';
 import { useSession } from '@/lib/session';
 import { AppBarFrame } from './app-bar-frame';
 
-/** The customer side: app bar with language switch, admin panel link (admins), sign out. */
+/** The customer's pages, as the app bar lists them. */
+const customerPages = [
+  { key: 'archive', to: '/', end: true },
+  { key: 'favorites', to: '/favorites', end: false },
+] as const;
+
+/** Is `pathname` on the page at `to` (the archive also owns the design pages it leads to)? */
+function isCurrent(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/' || pathname.startsWith('/archive') || pathname.startsWith('/design/');
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** The customer side: the pages (Archive, Favorites with the number of lists), language, admin panel (admins), sign out; on a phone the pages and actions in a menu. */
 export function ArchiveLayout() {
   const { t } = useTranslation();
   const { account } = useSession();
   const logout = useLogout();
+  const lists = useListsEntries();
+  const { pathname } = useLocation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const listCount = lists.data?.length ?? 0;
+  const label = (key: (typeof customerPages)[number]['key']) => t(`nav.${key}`);
+
+  const pages = customerPages.map((page) => {
+    const current = isCurrent(pathname, page.to);
+    const text = label(page.key);
+    return phone ? (
+      <MenuItem key={page.key} component={RouterLink} to={page.to} selected={current} onClick={() => setMenu(null)} data-testid={`nav-${page.key}`}>
+        {page.key === 'favorites' ? `${text} (${listCount})` : text}
+      </MenuItem>
+    ) : (
+      <Button
+        key={page.key}
+        color="inherit"
+        component={NavLink}
+        to={page.to}
+        end={page.end}
+        aria-current={current ? 'page' : undefined}
+        data-testid={`nav-${page.key}`}
+        sx={{ fontWeight: current ? 700 : 400, borderBottom: 2, borderColor: current ? 'common.white' : 'transparent', borderRadius: 0 }}
+      >
+        {page.key === 'favorites' ? (
+          <Badge badgeContent={listCount} color="secondary" max={999} data-testid="nav-favorites-count" data-count={listCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+            {text}
+          </Badge>
+        ) : (
+          text
+        )}
+      </Button>
+    );
+  });
+
+  const accountActions = [
+    account?.isAdmin && (
+      <Button key="admin" color="inherit" component={RouterLink} to="/admin">
+        {t('actions.adminPanel')}
+      </Button>
+    ),
+    <Button key="logout" color="inherit" onClick={() => logout.mutate()} disabled={logout.isPending}>
+      {t('actions.logout')}
+    </Button>,
+  ];
+
   return (
     <AppBarFrame
+      nav={phone ? undefined : pages}
       actions={
-        <>
-          {account?.isAdmin && (
-            <Button color="inherit" component={RouterLink} to="/admin">
-              {t('actions.adminPanel')}
-            </Button>
-          )}
-          <Button color="inherit" onClick={() => logout.mutate()} disabled={logout.isPending}>
-            {t('actions.logout')}
-          </Button>
-        </>
+        phone ? (
+          <>
+            <IconButton color="inherit" edge="end" aria-label={t('nav.menu')} onClick={(event) => setMenu(event.currentTarget)} data-testid="nav-menu">
+              <MenuIcon />
+            </IconButton>
+            <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+              {pages}
+              {account?.isAdmin && (
+                <MenuItem component={RouterLink} to="/admin" onClick={() => setMenu(null)}>
+                  {t('actions.adminPanel')}
+                </MenuItem>
+              )}
+              <MenuItem onClick={() => (setMenu(null), logout.mutate())} disabled={logout.isPending}>
+                {t('actions.logout')}
+              </MenuItem>
+            </Menu>
+          </>
+        ) : (
+          accountActions
+        )
       }
     >
       <Container component="main" maxWidth="lg" sx={{ py: 3 }}>

@@ -1,7 +1,9 @@
 import { createContext, useContext } from 'react';
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
-export type ShowToast = (message: string, severity?: ToastSeverity) => void;
+/** A button in the toast (an undo); the toast closes when it is pressed. */
+export type ToastAction = { label: string; onClick: () => void };
+export type ShowToast = (message: string, severity?: ToastSeverity, action?: ToastAction) => void;
 
 export const ToastContext = createContext<ShowToast | null>(null);
 

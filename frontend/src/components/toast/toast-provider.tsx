@@ -3,12 +3,13 @@ import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToastContext, type ToastSeverity } from './toast-context';
+import Button from '@mui/material/Button';
+import { ToastContext, type ToastAction, type ToastSeverity } from './toast-context';
 
 export const TOAST_DURATION_MS = 4000;
 export const MAX_TOASTS = 3;
 
-type Toast = { id: number; message: string; severity: ToastSeverity };
+type Toast = { id: number; message: string; severity: ToastSeverity; action?: ToastAction };
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -23,10 +24,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback(
-    (message: string, severity: ToastSeverity = 'info') => {
+    (message: string, severity: ToastSeverity = 'info', action?: ToastAction) => {
       const id = nextId.current++;
       // The newest toast pushes out the oldest beyond the limit.
-      setToasts((current) => [...current, { id, message, severity }].slice(-MAX_TOASTS));
+      setToasts((current) => [...current, { id, message, severity, action }].slice(-MAX_TOASTS));
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), TOAST_DURATION_MS),
@@ -56,6 +57,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               onClose={() => dismiss(toast.id)}
               slotProps={{ closeButton: { title: t('actions.close'), 'aria-label': t('actions.close') } }}
               role={toast.severity === 'error' ? 'alert' : 'status'}
+              action={
+                toast.action && (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    data-testid="toast-action"
+                    onClick={() => {
+                      dismiss(toast.id);
+                      toast.action?.onClick();
+                    }}
+                  >
+                    {toast.action.label}
+                  </Button>
+                )
+              }
               data-testid="toast"
             >
               {toast.message}

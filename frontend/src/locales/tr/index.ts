@@ -7,8 +7,9 @@ import customers from './customers.json';
 import design from './design.json';
 import designAdmin from './design-admin.json';
 import errors from './errors.json';
+import favorites from './favorites.json';
 import pages from './pages.json';
 import pools from './pools.json';
 import settings from './settings.json';
 
-export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, settings, errors };
+export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, settings, favorites, errors };

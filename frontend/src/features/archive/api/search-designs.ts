@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
 import type { SearchForm } from '../lib/search-filters';
-import type { SearchPage } from '../types';
+import { nextPageOf, type SearchPage } from '@/types/search';
 import { archiveKeys } from './keys';
 
 /** Search pages stay in the cache while a design is open, so going back shows them at once. */
@@ -23,11 +23,6 @@ export async function searchDesigns(form: SearchForm, page: number, pageSize: nu
   };
 }
 
-/** The page after `last`, or undefined at the end. */
-export function nextPageOf(last: SearchPage): number | undefined {
-  const next = last.currentPage + 1;
-  return next < last.totalPage && last.results.length > 0 ? next : undefined;
-}
 
 /** Appended results (infinite scroll): each page is added to the ones before. */
 export function infiniteSearchQueryOptions(form: SearchForm, pageSize: number) {

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatShare } from '@/lib/format';
@@ -21,7 +21,13 @@ export function designPath(result: Pick<SearchResult, 'designGuid' | 'activeVari
   return `/design/${encodeURIComponent(result.designGuid)}${colorway}`;
 }
 
-type Props = { result: SearchResult; position: number; setSize: number };
+type Props = {
+  result: SearchResult;
+  position: number;
+  setSize: number;
+  /** A button over the card's top right corner (a favorite list's "remove"). */
+  action?: ReactNode;
+};
 
 function Thumbnail({ src }: { src: string | null }) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -81,9 +87,10 @@ function ColorBadge({ result }: { result: SearchResult }) {
 }
 
 /** One result: thumbnail, design number, colorways, labels, badges; the whole card links to the design page. */
-export const ResultCard = memo(function ResultCard({ result, position, setSize }: Props) {
+export const ResultCard = memo(function ResultCard({ result, position, setSize, action }: Props) {
   const { t } = useTranslation('archive');
   const colorway = result.activeVariantName || result.originalVariantName;
+  const titleId = `result-${result.designGuid}-${result.activeVariantGuid}`;
   return (
     <Card
       component="article"
@@ -93,8 +100,8 @@ export const ResultCard = memo(function ResultCard({ result, position, setSize }
       data-design-guid={result.designGuid}
       aria-posinset={position}
       aria-setsize={setSize}
-      aria-labelledby={`result-${result.designGuid}`}
-      sx={{ height: '100%', transition: 'box-shadow 120ms', '&:hover': { boxShadow: 3 }, '&:focus-within': { boxShadow: 3 } }}
+      aria-labelledby={titleId}
+      sx={{ position: 'relative', height: '100%', transition: 'box-shadow 120ms', '&:hover': { boxShadow: 3 }, '&:focus-within': { boxShadow: 3 } }}
     >
       <CardActionArea
         component={RouterLink}
@@ -121,13 +128,14 @@ export const ResultCard = memo(function ResultCard({ result, position, setSize }
           <ColorBadge result={result} />
         </Box>
         <Box sx={{ px: 1.25, py: 1, height: CAPTION_HEIGHT, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-          <Typography id={`result-${result.designGuid}`} variant="subtitle2" component="h3" noWrap sx={{ fontWeight: 700, lineHeight: 1.4 }}>
+          <Typography id={titleId} variant="subtitle2" component="h3" noWrap sx={{ fontWeight: 700, lineHeight: 1.4 }}>
             {result.designName}
           </Typography>
           <ColorwaySwatches colorways={result.colorways ?? []} activeGuid={result.activeVariantGuid} />
           <LabelChips labels={result.labels ?? []} />
         </Box>
       </CardActionArea>
+      {action && <Box sx={{ position: 'absolute', top: 6, right: 6 }}>{action}</Box>}
     </Card>
   );
 });

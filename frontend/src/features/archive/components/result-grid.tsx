@@ -50,13 +50,15 @@ type Props = {
   onVisibleChange?: (range: VisibleRange) => void;
   /** Called when the last rows come into view. */
   onNearEnd?: () => void;
+  /** A button on each card (a favorite list's "remove"). */
+  cardAction?: (result: SearchResult) => ReactNode;
 };
 
 /**
  * The results as rows of cards, virtualised against the window's scroll: only the rows in view
  * (and a few around) are in the DOM, so thousands of results scroll smoothly.
  */
-export function ResultGrid({ results, totalCount, footer, pendingRows = 0, onVisibleChange, onNearEnd }: Props) {
+export function ResultGrid({ results, totalCount, footer, pendingRows = 0, onVisibleChange, onNearEnd, cardAction }: Props) {
   const [ref, width, top] = useGridBox();
   const columns = gridColumns(width);
   const rowHeight = gridRowHeight(width, columns);
@@ -115,7 +117,13 @@ export function ResultGrid({ results, totalCount, footer, pendingRows = 0, onVis
             >
               {row.index < resultRows
                 ? cards.map((result, column) => (
-                    <ResultCard key={result.designGuid} result={result} position={first + column + 1} setSize={totalCount} />
+                    <ResultCard
+                      key={`${result.designGuid}:${result.activeVariantGuid}`}
+                      result={result}
+                      position={first + column + 1}
+                      setSize={totalCount}
+                      action={cardAction?.(result)}
+                    />
                   ))
                 : Array.from({ length: columns }, (_, column) => <ResultCardSkeleton key={column} />)}
             </Box>

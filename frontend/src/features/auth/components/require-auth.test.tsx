@@ -46,7 +46,7 @@ describe('route guard', () => {
     signedIn();
     renderApp('/favorites');
     expect(await screen.findByRole('heading', { name: 'Favorites' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(await screen.findByTestId('lists-empty')).toBeInTheDocument();
   });
 
   it('sends a non-admin away from /admin to the archive', async () => {
@@ -87,7 +87,7 @@ describe('route guard', () => {
     expect(await screen.findByRole('cell', { name: 'user@example.com' })).toBeInTheDocument();
     // jsdom matches no media query: the narrow layout opens the menu from the app bar.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
-    for (const item of ['Users', 'Pools', 'Customers', 'Collections', 'Wear Models', 'Statistics', 'Design Labeling', 'Design Pinning', 'Settings', 'Back to archive', 'Exit']) {
+    for (const item of ['Users', 'Pools', 'Customers', 'Shared lists', 'Collections', 'Wear Models', 'Statistics', 'Design Labeling', 'Design Pinning', 'Settings', 'Back to archive', 'Exit']) {
       expect(screen.getByRole('navigation').textContent).toContain(item);
     }
   });

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DesignHeader } from '@/types/design';
 import { DesignActions } from './design-actions';
 
 /** The design number with its type and confinement, the page's actions, and the labels as chips. */
-export function DesignHeading({ header }: { header: DesignHeader }) {
+export function DesignHeading({ header, actions }: { header: DesignHeader; actions?: ReactNode }) {
   const { t } = useTranslation('design');
   const type = header.designType === 'rotary' || header.designType === 'digital' ? t(`designTypes.${header.designType}`) : header.designType;
   const labels = header.labels.filter((label) => !label.isGroupHeader);
@@ -34,7 +35,7 @@ export function DesignHeading({ header }: { header: DesignHeader }) {
             />
           </Stack>
         </Box>
-        <DesignActions />
+        <DesignActions>{actions}</DesignActions>
       </Stack>
       {labels.length > 0 && (
         <Stack component="ul" aria-label={t('labels')} direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', m: 0, p: 0 }}>

@@ -77,8 +77,9 @@ describe('design page', () => {
     expect(within(viewer).getByRole('button', { name: 'Zoom in' })).toBeEnabled();
     await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-1' }]));
 
-    // No action is shown before it works.
-    expect(screen.queryByRole('toolbar', { name: 'Design actions' })).not.toBeInTheDocument();
+    // Only the actions that work: adding the colorway to a favorite list.
+    const actions = within(screen.getByRole('toolbar', { name: 'Design actions' }));
+    expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual(['Add to list']);
   });
 
   it('switches colorways in place: the address is replaced and each shown colorway is recorded once', async () => {

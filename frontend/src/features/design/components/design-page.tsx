@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/api-error';
 import { useDesignHeader } from '@/api/reference/get-design-header';
 import { ErrorAlert } from '@/components/error-alert';
+import type { ColorwayHeader, DesignHeader } from '@/types/design';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRecordColorwayView } from '../api/record-colorway-view';
 import { activeColorwayOf, colorwayPath } from '../lib/colorway';
@@ -28,7 +29,12 @@ function isNotFound(error: unknown): boolean {
  * colorways, a zoomable image of the shown one with its colours, the design information and the
  * order history. Switching colorways replaces the address, so Back still leads to the search.
  */
-export function DesignPage() {
+type Props = {
+  /** Actions on the shown colorway that other features bring (adding it to a favorite list). */
+  colorwayActions?: (design: DesignHeader, colorway: ColorwayHeader) => ReactNode;
+};
+
+export function DesignPage({ colorwayActions }: Props) {
   const { id = '', colorwayid } = useParams();
   const { t, i18n } = useTranslation(['design', 'pages']);
   const navigate = useNavigate();
@@ -69,7 +75,7 @@ export function DesignPage() {
   return (
     <Stack spacing={2} data-testid="design-page" data-design-guid={design.guid}>
       <BackToResultsButton />
-      <DesignHeading header={design} />
+      <DesignHeading header={design} actions={colorway && colorwayActions?.(design, colorway)} />
       {/* Wide screens: the image, colorways and orders on the left, the colours and facts beside them. */}
       <Box
         sx={{

@@ -4,8 +4,6 @@
  * a button that does nothing. Turn a flag on in the change that makes its action work.
  */
 export type DesignFeature =
-  /** Add the colorway to a favorite list (with the remember-choice modal). */
-  | 'addToList'
   /** Download the colorway as CAD (only for the configured corporate identifier). */
   | 'downloadCad'
   /** Search for colorways similar to the shown one. */
@@ -20,7 +18,6 @@ export type DesignFeature =
   | 'wearModels';
 
 export const designFeatures: Record<DesignFeature, boolean> = {
-  addToList: false,
   downloadCad: false,
   similarColorways: false,
   printSize: false,

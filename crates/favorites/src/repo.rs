@@ -1,0 +1,236 @@
+//! Favorites storage. Every read of entries joins `designs` and applies the viewer's `Scope`, so a
+//! design the viewer may not see is neither listed nor counted.
+
+use crate::model::{FavoriteEntry, FavoriteList, NamedEntry, ShareRow};
+use chrono::NaiveDateTime;
+use db::DbConnection;
+use db::schema::{
+    colorways, customers, designs, favorite_entries, favorite_lists, favorite_shares, users,
+};
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use diesel::result::Error;
+use pools::Scope;
+use std::collections::HashMap;
+
+/// The user's list, or `None` for a missing list and for another user's alike.
+pub fn own_list(
+    conn: &mut DbConnection,
+    user: &str,
+    list: &str,
+) -> Result<Option<FavoriteList>, Error> {
+    favorite_lists::table
+        .find(list)
+        .filter(favorite_lists::user_guid.eq(user))
+        .select(FavoriteList::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The user's lists, newest first.
+pub fn lists_of(conn: &mut DbConnection, user: &str) -> Result<Vec<FavoriteList>, Error> {
+    favorite_lists::table
+        .filter(favorite_lists::user_guid.eq(user))
+        .order((
+            favorite_lists::created_at.desc(),
+            favorite_lists::guid.desc(),
+        ))
+        .select(FavoriteList::as_select())
+        .load(conn)
+}
+
+pub fn count_lists(conn: &mut DbConnection, user: &str) -> Result<i64, Error> {
+    favorite_lists::table
+        .filter(favorite_lists::user_guid.eq(user))
+        .count()
+        .get_result(conn)
+}
+
+pub fn insert_list(conn: &mut DbConnection, list: &FavoriteList) -> QueryResult<()> {
+    diesel::insert_into(favorite_lists::table)
+        .values(list)
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn rename_list(conn: &mut DbConnection, list: &str, name: &str, key: &str) -> QueryResult<()> {
+    diesel::update(favorite_lists::table.find(list))
+        .set((
+            favorite_lists::name.eq(name),
+            favorite_lists::name_key.eq(key),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn delete_list(conn: &mut DbConnection, list: &str) -> Result<usize, Error> {
+    diesel::delete(favorite_lists::table.find(list)).execute(conn)
+}
+
+/// Visible entries per list of the user (lists without any are absent).
+pub fn visible_counts(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    user: &str,
+) -> Result<HashMap<String, i64>, Error> {
+    let rows: Vec<(String, i64)> = favorite_entries::table
+        .inner_join(favorite_lists::table)
+        .inner_join(designs::table)
+        .filter(favorite_lists::user_guid.eq(user))
+        .filter(scope.predicate())
+        .group_by(favorite_entries::list_guid)
+        .select((favorite_entries::list_guid, count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// The visible entries of some lists, newest first.
+pub fn visible_entries(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    lists: &[String],
+) -> Result<Vec<NamedEntry>, Error> {
+    favorite_entries::table
+        .inner_join(designs::table)
+        .inner_join(colorways::table)
+        .filter(favorite_entries::list_guid.eq_any(lists))
+        .filter(scope.predicate())
+        .order((
+            favorite_entries::added_at.desc(),
+            favorite_entries::colorway_guid.desc(),
+        ))
+        .select((
+            favorite_entries::list_guid,
+            favorite_entries::design_guid,
+            favorite_entries::colorway_guid,
+            designs::number,
+            colorways::name,
+            colorways::renditions_key,
+            favorite_entries::added_at,
+        ))
+        .load(conn)
+}
+
+/// Whether the colorway belongs to the design, and the design is one the scope admits:
+/// `None` when the design is not visible, `Some(false)` when the colorway is not its.
+pub fn visible_colorway(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    design: &str,
+    colorway: &str,
+) -> Result<Option<bool>, Error> {
+    let visible: i64 = designs::table
+        .filter(designs::guid.eq(design))
+        .filter(scope.predicate())
+        .count()
+        .get_result(conn)?;
+    if visible == 0 {
+        return Ok(None);
+    }
+    let belongs: bool = diesel::select(diesel::dsl::exists(
+        colorways::table
+            .filter(colorways::guid.eq(colorway))
+            .filter(colorways::design_guid.eq(design)),
+    ))
+    .get_result(conn)?;
+    Ok(Some(belongs))
+}
+
+pub fn count_entries(conn: &mut DbConnection, list: &str) -> Result<i64, Error> {
+    favorite_entries::table
+        .filter(favorite_entries::list_guid.eq(list))
+        .count()
+        .get_result(conn)
+}
+
+pub fn insert_entry(conn: &mut DbConnection, entry: &FavoriteEntry) -> QueryResult<()> {
+    diesel::insert_into(favorite_entries::table)
+        .values(entry)
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Removes the entries of `list` whose designs the scope admits (all of `colorway`, when given);
+/// entries hidden from the viewer stay.
+pub fn delete_visible_entries(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    list: &str,
+    colorway: Option<&str>,
+) -> Result<usize, Error> {
+    let mut visible = favorite_entries::table
+        .inner_join(designs::table)
+        .filter(favorite_entries::list_guid.eq(list))
+        .filter(scope.predicate())
+        .select(favorite_entries::colorway_guid)
+        .into_boxed();
+    if let Some(colorway) = colorway {
+        visible = visible.filter(favorite_entries::colorway_guid.eq(colorway.to_owned()));
+    }
+    let colorways: Vec<String> = visible.load(conn)?;
+    if colorways.is_empty() {
+        return Ok(0);
+    }
+    diesel::delete(
+        favorite_entries::table
+            .filter(favorite_entries::list_guid.eq(list))
+            .filter(favorite_entries::colorway_guid.eq_any(&colorways)),
+    )
+    .execute(conn)
+}
+
+/// Records a share, or renews it: one row per list.
+pub fn record_share(conn: &mut DbConnection, list: &str, at: NaiveDateTime) -> Result<(), Error> {
+    let renewed = diesel::update(favorite_shares::table.find(list))
+        .set((
+            favorite_shares::shared_at.eq(at),
+            favorite_shares::times.eq(favorite_shares::times + 1),
+        ))
+        .execute(conn)?;
+    if renewed == 0 {
+        diesel::insert_into(favorite_shares::table)
+            .values((
+                favorite_shares::list_guid.eq(list),
+                favorite_shares::shared_at.eq(at),
+                favorite_shares::times.eq(1),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// When each of the user's lists was last shared.
+pub fn shared_at(
+    conn: &mut DbConnection,
+    user: &str,
+) -> Result<HashMap<String, NaiveDateTime>, Error> {
+    let rows: Vec<(String, NaiveDateTime)> = favorite_shares::table
+        .inner_join(favorite_lists::table)
+        .filter(favorite_lists::user_guid.eq(user))
+        .select((favorite_shares::list_guid, favorite_shares::shared_at))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Shared lists with who shared them, the latest share first; one list when `list` is given.
+pub fn shares(conn: &mut DbConnection, list: Option<&str>) -> Result<Vec<ShareRow>, Error> {
+    let mut query = favorite_shares::table
+        .inner_join(favorite_lists::table.inner_join(users::table.left_join(customers::table)))
+        .order((
+            favorite_shares::shared_at.desc(),
+            favorite_shares::list_guid.desc(),
+        ))
+        .select((
+            FavoriteList::as_select(),
+            favorite_shares::shared_at,
+            favorite_shares::times,
+            users::name,
+            users::email,
+            customers::name.nullable(),
+        ))
+        .into_boxed();
+    if let Some(list) = list {
+        query = query.filter(favorite_shares::list_guid.eq(list.to_owned()));
+    }
+    query.load(conn)
+}

@@ -1,0 +1,3 @@
+DROP TABLE favorite_shares;
+DROP TABLE favorite_entries;
+DROP TABLE favorite_lists;
