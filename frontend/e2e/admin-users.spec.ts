@@ -22,9 +22,12 @@ async function usersMatching(query: string): Promise<UserRow[]> {
   return (await api.post<UserPage>('/admin/users/get-all', { query, pageSize: 200 })).items;
 }
 
+/** The users page searched for `query`, once the table shows only what the search finds (the search is debounced). */
 async function openUsers(query: string) {
   await admin.goto('/admin');
   await admin.getByLabel('Search by name, e-mail or company').fill(query);
+  await expect(admin.getByTestId('user-row').first()).toBeVisible();
+  await expect(admin.getByTestId('user-row').filter({ hasNotText: query })).toHaveCount(0);
 }
 
 async function newPage(browser: Browser): Promise<Page> {

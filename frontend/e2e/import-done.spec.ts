@@ -112,6 +112,7 @@ test('an import resumed after a reload ends on its Done step, with what was adde
   }
 
   // The way on: a new import, from step 1.
+  await chooseLanguage(page, 'en');
   await page.getByRole('button', { name: 'Start a new import' }).click();
   await expect(page.getByTestId('import-stepper')).toHaveAttribute('data-step', 'upload');
   await expect(page.getByRole('button', { name: 'Upload files (0)' })).toBeDisabled();
