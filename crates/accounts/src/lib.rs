@@ -7,6 +7,7 @@ pub mod dto;
 pub mod error;
 pub mod mail;
 pub mod model;
+pub mod preferences;
 pub mod repo;
 pub mod routes;
 pub mod service;

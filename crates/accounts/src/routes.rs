@@ -4,6 +4,7 @@ use crate::admin;
 use crate::auth::{Admin, SignedIn, client_ip, image_cookie, image_cookie_removal, token_of};
 use crate::dto::*;
 use crate::error::AccountError;
+use crate::preferences::{self, ClientSettings};
 use crate::service::{self, AccountsContext, LoginInput, SignedInSession};
 use actix_web::{HttpRequest, HttpResponse, web};
 use db::DbPool;
@@ -18,6 +19,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/account/reset-password", web::post().to(reset_password))
         .route("/account/create-password", web::post().to(create_password))
         .route("/account/auto-login", web::post().to(auto_login))
+        .route("/account/client-settings", web::get().to(client_settings))
+        .route(
+            "/account/client-settings",
+            web::put().to(save_client_settings),
+        )
         .route(
             "/admin/users/auto-login-link",
             web::post().to(auto_login_link),
@@ -74,6 +80,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[derive(utoipa::OpenApi)]
 #[openapi(
     paths(
+        client_settings,
+        save_client_settings,
         login,
         validate_token,
         logout,
@@ -101,7 +109,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         audit_log,
         customers_basic
     ),
-    components(schemas(web_api::ApiError))
+    components(schemas(web_api::ApiError, ClientSettings))
 )]
 pub struct AccountsApi;
 
@@ -114,6 +122,33 @@ async fn done<T: Send + 'static>(
 ) -> Result<HttpResponse, ApiError> {
     blocking(change).await?;
     Ok(HttpResponse::Ok().json(OkAnswer { ok: true }))
+}
+
+/// The signed-in user's client settings (the fields they set; the others keep the app's default).
+#[utoipa::path(get, path = "/service/account/client-settings", responses((status = 200, body = ClientSettings), (status = 401, body = ApiError)))]
+async fn client_settings(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+) -> Result<HttpResponse, ApiError> {
+    let user = session.user_id()?;
+    let settings = blocking(move || preferences::client_settings(&mut *pool.get()?, &user)).await?;
+    Ok(HttpResponse::Ok().json(settings))
+}
+
+/// Replaces the signed-in user's client settings (JSON), so that they follow the user to another browser.
+#[utoipa::path(put, path = "/service/account/client-settings", request_body = ClientSettings,
+    responses((status = 200, body = ClientSettings), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
+async fn save_client_settings(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    settings: web::Json<ClientSettings>,
+) -> Result<HttpResponse, ApiError> {
+    let user = session.user_id()?;
+    let settings = settings.into_inner().parse()?;
+    let saved =
+        blocking(move || preferences::save_client_settings(&mut *pool.get()?, &user, &settings))
+            .await?;
+    Ok(HttpResponse::Ok().json(saved))
 }
 
 /// Sign-in failures carry the spec's numeric `responseCode` next to the coded error.

@@ -372,6 +372,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    user_client_settings (user_guid) {
+        user_guid -> Text,
+        settings -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(colorway_colors -> colorways (colorway_guid));
 diesel::joinable!(favorite_lists -> users (user_guid));
 diesel::joinable!(favorite_entries -> favorite_lists (list_guid));
@@ -422,4 +430,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     favorite_lists,
     favorite_entries,
     favorite_shares,
+    user_client_settings,
 );

@@ -495,3 +495,84 @@ async fn the_gateway_serves_health_openapi_errors_and_the_app() {
         );
     }
 }
+
+/// Client settings are kept per user on the server: set in one session, read in another (another
+/// browser); a malformed or too long value is refused and changes nothing.
+#[actix_web::test]
+async fn client_settings_follow_the_user_to_another_session() {
+    let world = TestWorld::new();
+    world.user("ayse@example.com", PASSWORD, false);
+    world.user("can@example.com", PASSWORD, false);
+    let api = api(&world).await;
+    let laptop = api.token("ayse@example.com", PASSWORD).await;
+    let phone = api.token("ayse@example.com", PASSWORD).await;
+    let other = api.token("can@example.com", PASSWORD).await;
+    let put = |token: &str, body: Value| {
+        let api = &api;
+        let token = token.to_owned();
+        async move {
+            let (status, _, bytes) = api
+                .call(
+                    test::TestRequest::put()
+                        .uri("/service/account/client-settings")
+                        .insert_header(("Access-Token", token.as_str()))
+                        .set_json(&body),
+                )
+                .await;
+            (status, json(&bytes))
+        }
+    };
+    let get = |token: &str| {
+        api.send(
+            actix_web::http::Method::GET,
+            "/service/account/client-settings",
+            Some(token),
+            &[],
+        )
+    };
+
+    let (status, none) = get(&laptop).await;
+    assert_eq!((status, none), (StatusCode::OK, serde_json::json!({})));
+    let (status, _) = api
+        .send(
+            actix_web::http::Method::GET,
+            "/service/account/client-settings",
+            None,
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    let chosen = serde_json::json!({
+        "combineLabelSearch": false,
+        "selectedCollection": "list-1",
+        "isRememberFavoriteSelection": true,
+        "infinityScroll": false,
+    });
+    let (status, saved) = put(&laptop, chosen.clone()).await;
+    assert_eq!((status, &saved), (StatusCode::OK, &chosen));
+    assert_eq!(get(&phone).await.1, chosen, "the other session reads them");
+    assert_eq!(
+        get(&other).await.1,
+        serde_json::json!({}),
+        "another user's are their own"
+    );
+
+    for bad in [
+        serde_json::json!({ "selectedCollection": "x".repeat(101) }),
+        serde_json::json!({ "infinityScroll": "yes" }),
+        serde_json::json!({ "somethingElse": true }),
+    ] {
+        let (status, body) = put(&phone, bad.clone()).await;
+        assert_eq!(
+            (status, code(&body)),
+            (StatusCode::BAD_REQUEST, "invalid_form"),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        get(&laptop).await.1,
+        chosen,
+        "a refused change changes nothing"
+    );
+}

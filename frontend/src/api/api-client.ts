@@ -59,12 +59,11 @@ async function request<T>(method: Method, path: string, form?: FormValues, signa
   return parseAnswer<T>(response.status, response.ok, body);
 }
 
-/** POST a JSON body to `/service{path}` (the pool routes take JSON rather than a form). */
-export async function apiPostJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+async function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
-      method: 'POST',
+      method,
       headers: { ...authHeaders(), 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
       signal,
@@ -75,6 +74,16 @@ export async function apiPostJson<T>(path: string, body: unknown, signal?: Abort
   }
   const answer: unknown = await response.json().catch(() => null);
   return parseAnswer<T>(response.status, response.ok, answer);
+}
+
+/** POST a JSON body to `/service{path}` (the pool routes take JSON rather than a form). */
+export function apiPostJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return sendJson<T>('POST', path, body, signal);
+}
+
+/** PUT a JSON body to `/service{path}` (the client settings). */
+export function apiPutJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return sendJson<T>('PUT', path, body, signal);
 }
 
 /** POST a form (URLSearchParams) to `/service{path}` with the stored `Access-Token`. */

@@ -16,9 +16,7 @@ function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
   };
 }
 
-const archiveSearch = async () => ({
-  Component: (await import(/* webpackChunkName: "archive" */ '@/features/archive/components/archive-search-page')).ArchiveSearchPage,
-});
+const archiveSearch = async () => ({ Component: (await import(/* webpackChunkName: "archive" */ './routes/archive')).ArchiveRoute });
 
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [

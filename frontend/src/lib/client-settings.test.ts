@@ -1,4 +1,9 @@
-import { defaultClientSettings, getClientSettings, parseClientSettings, reloadClientSettings, updateClientSettings } from './client-settings';
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { testUser } from '@/testing/fixtures';
+import { defaultClientSettings, getClientSettings, parseClientSettings, reloadClientSettings, syncClientSettings, updateClientSettings } from './client-settings';
+import { clearSession, setSession } from './session';
 
 describe('client settings', () => {
   it('fall back to the defaults for a missing or damaged entry', () => {
@@ -22,5 +27,33 @@ describe('client settings', () => {
     window.localStorage.setItem('desen.client', JSON.stringify({ combineLabelSearch: false }));
     reloadClientSettings();
     expect(getClientSettings()).toEqual({ ...defaultClientSettings, combineLabelSearch: false });
+  });
+
+  it('follow the user: the server’s copy is taken over once per session, and each change is saved to it', async () => {
+    window.localStorage.setItem('desen.client', JSON.stringify({ combineLabelSearch: false }));
+    reloadClientSettings();
+    setSession('token-1', { user: testUser, isAdmin: false, isInHouse: false, is2FaValidated: true, secondFactor: 'none' });
+    const saved: unknown[] = [];
+    let reads = 0;
+    server.use(
+      http.get('*/service/account/client-settings', () => {
+        reads += 1;
+        return HttpResponse.json({ infinityScroll: false, selectedCollection: 'l-9' });
+      }),
+      http.put('*/service/account/client-settings', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    await syncClientSettings('token-1');
+    await syncClientSettings('token-1');
+    expect(reads).toBe(1);
+    expect(getClientSettings()).toEqual({ ...defaultClientSettings, combineLabelSearch: false, infinityScroll: false, selectedCollection: 'l-9' });
+
+    updateClientSettings({ isRememberFavoriteSelection: true });
+    updateClientSettings({ selectedCollection: 'l-2' });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ ...defaultClientSettings, combineLabelSearch: false, infinityScroll: false, isRememberFavoriteSelection: true, selectedCollection: 'l-2' });
+    clearSession();
   });
 });

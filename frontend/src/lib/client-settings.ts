@@ -1,9 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import { apiGet, apiPutJson } from '@/api/api-client';
+import { getToken } from './session';
 import { readStored, storageKeys, writeStored } from './storage';
 
 /**
  * The client settings of the spec (section 3 "Client settings"), kept in localStorage
- * (`desen.client`) across sessions and shared by every screen of this browser.
+ * (`desen.client`) across sessions and shared by every screen of this browser, and on the server
+ * for the signed-in user (`/account/client-settings`), so that they follow the user to another
+ * browser.
  */
 export type ClientSettings = {
   /** Label search mode: true = a design must have every chosen label, false = at least one. */
@@ -60,10 +64,49 @@ export function getClientSettings(): ClientSettings {
   return snapshot;
 }
 
-export function updateClientSettings(patch: Partial<ClientSettings>): void {
-  const next = { ...getClientSettings(), ...patch };
+function store(next: ClientSettings) {
   writeStored(storageKeys.client, JSON.stringify(next));
   emit();
+}
+
+/** Changes since the server's copy was last read: a read that started before them must not undo them. */
+let changes = 0;
+let pushTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Sends the settings to the server a moment after the last change (a burst of changes is one request). */
+function pushToServer() {
+  if (!getToken()) return;
+  clearTimeout(pushTimer);
+  pushTimer = setTimeout(() => {
+    // Kept locally whatever happens: a failed save is tried again with the next change.
+    void apiPutJson('/account/client-settings', getClientSettings()).catch(() => undefined);
+  }, 300);
+}
+
+export function updateClientSettings(patch: Partial<ClientSettings>): void {
+  changes += 1;
+  store({ ...getClientSettings(), ...patch });
+  pushToServer();
+}
+
+let syncedToken: string | null = null;
+
+/**
+ * Takes over the settings the server keeps for the signed-in user, once per session (the route
+ * guard calls it when the session is valid): what the user set in another browser wins over
+ * this browser's copy.
+ */
+export async function syncClientSettings(token: string): Promise<void> {
+  if (syncedToken === token) return;
+  syncedToken = token;
+  const before = changes;
+  try {
+    const stored = await apiGet<Partial<ClientSettings>>('/account/client-settings');
+    if (changes === before) store(parseClientSettings(JSON.stringify({ ...getClientSettings(), ...stored })));
+  } catch {
+    // Read again at the next navigation.
+    syncedToken = null;
+  }
 }
 
 /** Tests and page loads start from what localStorage holds. */

@@ -12,6 +12,9 @@ export const handlers = [
   http.post('*/service/search/design/basic/:page/:pageSize', ({ params }) =>
     HttpResponse.json({ results: [], totalCount: 0, totalPage: 0, currentPage: Number(params.page), pageSize: Number(params.pageSize) }),
   ),
+  // The client settings kept for the user: none set, and a save answers what was sent.
+  http.get('*/service/account/client-settings', () => HttpResponse.json({})),
+  http.put('*/service/account/client-settings', async ({ request }) => HttpResponse.json(await request.json())),
   // The user's favorite lists (the app bar counts them): none unless a test says otherwise.
   http.get('*/service/favorites/lists-entries', () => HttpResponse.json([])),
   http.post('*/service/get/labels', () => HttpResponse.json([])),

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useDesignFields } from '@/api/reference/get-design-fields';
@@ -34,6 +34,7 @@ import {
   type SortOrder,
 } from '../lib/search-filters';
 import { useScrollMemory } from '../lib/use-scroll-memory';
+import type { SearchResult } from '../types';
 import { ActiveFilters } from './active-filters';
 import { ColorFilter } from './color-filter';
 import { DebouncedTextField } from './debounced-text-field';
@@ -50,7 +51,12 @@ const barFilters: readonly FilterKey[] = ['number', 'labels', 'color'];
  * The archive search (routes / and /archive): filters in a sticky bar and a drawer, kept in the
  * URL; results appended while scrolling or paged, as the user's setting says.
  */
-export function ArchiveSearchPage() {
+type Props = {
+  /** A button on each result card that other features bring (the favorite heart). */
+  cardAction?: (result: SearchResult) => ReactNode;
+};
+
+export function ArchiveSearchPage({ cardAction }: Props) {
   const { t, i18n } = useTranslation('archive');
   const { account } = useSession();
   useDocumentTitle(t('title'));
@@ -195,9 +201,9 @@ export function ArchiveSearchPage() {
       </Stack>
 
       {infinite ? (
-        <InfiniteResults query={infiniteQuery} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} />
+        <InfiniteResults query={infiniteQuery} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} cardAction={cardAction} />
       ) : (
-        <PagedResults query={pageQuery} page={page} onPageChange={goToPage} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} />
+        <PagedResults query={pageQuery} page={page} onPageChange={goToPage} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} cardAction={cardAction} />
       )}
 
       <FilterDrawer

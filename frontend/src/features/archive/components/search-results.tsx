@@ -12,13 +12,15 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { useScrolling } from '../lib/use-scrolling';
-import type { SearchPage } from '../types';
+import type { SearchPage, SearchResult } from '../types';
 import { ResultGrid, ResultGridSkeleton, type VisibleRange } from './result-grid';
 
 type Common = {
   pageSize: number;
   hasFilters: boolean;
   onClear: () => void;
+  /** A button on each card (other features': the favorite heart). */
+  cardAction?: (result: SearchResult) => ReactNode;
 };
 
 /** "Page 3 of 12 · 250 designs". */
@@ -106,7 +108,7 @@ function Refreshing({ active, children }: { active: boolean; children: ReactNode
 type InfiniteProps = Common & { query: UseInfiniteQueryResult<InfiniteData<SearchPage, unknown>> };
 
 /** Appended results: the next page loads when the last rows come into view (or on "show more"). */
-export function InfiniteResults({ query, pageSize, hasFilters, onClear }: InfiniteProps) {
+export function InfiniteResults({ query, pageSize, hasFilters, onClear, cardAction }: InfiniteProps) {
   const { t, i18n } = useTranslation('archive');
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData, isFetching, error, refetch } = query;
   const results = data?.pages.flatMap((page) => page.results) ?? [];
@@ -167,6 +169,7 @@ export function InfiniteResults({ query, pageSize, hasFilters, onClear }: Infini
         onVisibleChange={onVisibleChange}
         onNearEnd={loadMore}
         footer={footer}
+        cardAction={cardAction}
       />
       {results.length > 0 && <PagerMarker page={page} totalPage={totalPage} totalCount={totalCount} floating />}
     </Refreshing>
@@ -176,7 +179,7 @@ export function InfiniteResults({ query, pageSize, hasFilters, onClear }: Infini
 type PagedProps = Common & { query: UseQueryResult<SearchPage>; page: number; onPageChange: (page: number) => void };
 
 /** One page at a time, with a pager under the grid. */
-export function PagedResults({ query, page, onPageChange, hasFilters, onClear }: PagedProps) {
+export function PagedResults({ query, page, onPageChange, hasFilters, onClear, cardAction }: PagedProps) {
   const { t } = useTranslation('archive');
   const { data, isPlaceholderData, isFetching, error, refetch } = query;
 
@@ -198,7 +201,7 @@ export function PagedResults({ query, page, onPageChange, hasFilters, onClear }:
 
   return (
     <Refreshing active={isPlaceholderData && isFetching}>
-      <ResultGrid results={data.results} totalCount={data.totalCount} />
+      <ResultGrid results={data.results} totalCount={data.totalCount} cardAction={cardAction} />
       <Stack spacing={1} sx={{ alignItems: 'center', py: 3 }}>
         <Pagination
           count={Math.max(data.totalPage, 1)}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageSpinner } from '@/components/page-spinner';
+import { syncClientSettings } from '@/lib/client-settings';
 import { updateAccount, useSession } from '@/lib/session';
 import { useValidateToken } from '../api/validate-token';
 import { decideAccess } from '../lib/access';
@@ -32,8 +33,9 @@ export function RequireAuth({ requireAdmin = false }: Props) {
         is2FaValidated: Boolean(data.is2FaValidated),
         ...(data.secondFactor ? { secondFactor: data.secondFactor } : {}),
       });
+      if (token) void syncClientSettings(token);
     }
-  }, [data]);
+  }, [data, token]);
 
   if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
   if (validation.isError && !data) return <ErrorAlert error={validation.error} onRetry={() => void validation.refetch()} />;

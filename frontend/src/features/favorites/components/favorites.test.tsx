@@ -151,6 +151,32 @@ describe('favorite lists', () => {
     await waitFor(() => expect(screen.getByTestId('add-to-list')).toHaveTextContent('Add to Spring'));
   });
 
+  it('fills the heart of a result card when its colorway is added, in one click to the remembered list', async () => {
+    const user = userEvent.setup();
+    signIn();
+    updateClientSettings({ isRememberFavoriteSelection: true, selectedCollection: 'l-1' });
+    const { sent } = favoritesServer([list('l-1', 'Spring')]);
+    server.use(
+      http.post('*/service/search/design/basic/:page/:pageSize', () =>
+        HttpResponse.json({ results: [card(entry('c-2', 'l-1'))], totalCount: 1, totalPage: 1, currentPage: 0, pageSize: 25 }),
+      ),
+    );
+    renderApp('/');
+    const heart = await screen.findByTestId('card-favorite', undefined, SLOW);
+    await waitFor(() => expect(heart).toBeEnabled());
+    expect(heart).toHaveAttribute('data-lists', '0');
+    await user.click(heart);
+    await waitFor(() => expect(screen.getByTestId('card-favorite')).toHaveAttribute('data-lists', '1'));
+    expect(sent).toEqual([{ path: 'add', form: { listid: 'l-1', designGuid: 'd-1', colorwayGuid: 'c-2' } }]);
+    expect(await screen.findByText('Added to “Spring”.')).toBeInTheDocument();
+
+    // In the list now: the heart opens the modal, where the tick takes it out again.
+    await user.click(screen.getByTestId('card-favorite'));
+    const dialog = within(await screen.findByTestId('add-to-list-dialog'));
+    await user.click(dialog.getByRole('checkbox', { name: 'Spring' }));
+    await waitFor(() => expect(sent.map((s) => s.path)).toEqual(['add', 'remove']));
+  });
+
   it('takes an add back when the server refuses it, and says why', async () => {
     const user = userEvent.setup();
     signIn();
