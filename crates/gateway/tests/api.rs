@@ -523,12 +523,17 @@ async fn client_settings_follow_the_user_to_another_session() {
         }
     };
     let get = |token: &str| {
-        api.send(
-            actix_web::http::Method::GET,
-            "/service/account/client-settings",
-            Some(token),
-            &[],
-        )
+        let api = &api;
+        let token = token.to_owned();
+        async move {
+            api.send(
+                actix_web::http::Method::GET,
+                "/service/account/client-settings",
+                Some(&token),
+                &[],
+            )
+            .await
+        }
     };
 
     let (status, none) = get(&laptop).await;
