@@ -67,20 +67,26 @@ pub fn delete_list(conn: &mut DbConnection, list: &str) -> Result<usize, Error> 
     diesel::delete(favorite_lists::table.find(list)).execute(conn)
 }
 
-/// Visible entries per list of the user (lists without any are absent).
+/// Visible entries per list of the user, or of one of their lists (lists without any are absent).
 pub fn visible_counts(
     conn: &mut DbConnection,
     scope: &Scope,
     user: &str,
+    only: Option<&str>,
 ) -> Result<HashMap<String, i64>, Error> {
-    let rows: Vec<(String, i64)> = favorite_entries::table
+    let counts = favorite_entries::table
         .inner_join(favorite_lists::table)
         .inner_join(designs::table)
         .filter(favorite_lists::user_guid.eq(user))
         .filter(scope.predicate())
         .group_by(favorite_entries::list_guid)
-        .select((favorite_entries::list_guid, count_star()))
-        .load(conn)?;
+        .select((favorite_entries::list_guid, count_star()));
+    let rows: Vec<(String, i64)> = match only {
+        Some(list) => counts
+            .filter(favorite_entries::list_guid.eq(list))
+            .load(conn)?,
+        None => counts.load(conn)?,
+    };
     Ok(rows.into_iter().collect())
 }
 

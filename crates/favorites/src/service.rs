@@ -110,7 +110,7 @@ fn entries_of(
 /// The user's lists with the number of entries they may see, newest first.
 pub fn lists(conn: &mut DbConnection, owner: &Owner) -> Result<Vec<ListAnswer>, FavoriteError> {
     let user = owner.user.to_string();
-    let counts = repo::visible_counts(conn, owner.scope, &user)?;
+    let counts = repo::visible_counts(conn, owner.scope, &user, None)?;
     let shared = repo::shared_at(conn, &user)?;
     Ok(repo::lists_of(conn, &user)?
         .into_iter()
@@ -165,7 +165,7 @@ fn list_answer(
     list: FavoriteList,
 ) -> Result<ListAnswer, FavoriteError> {
     let user = owner.user.to_string();
-    let counts = repo::visible_counts(conn, owner.scope, &user)?;
+    let counts = repo::visible_counts(conn, owner.scope, &user, Some(&list.guid))?;
     let shared = repo::shared_at(conn, &user)?;
     Ok(answer(list, &counts, &shared))
 }
