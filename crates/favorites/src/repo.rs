@@ -149,6 +149,19 @@ pub fn count_entries(conn: &mut DbConnection, list: &str) -> Result<i64, Error> 
         .get_result(conn)
 }
 
+/// Every entry of each of the lists (admins see the whole archive).
+pub fn entry_counts(
+    conn: &mut DbConnection,
+    lists: &[String],
+) -> Result<HashMap<String, i64>, Error> {
+    let rows: Vec<(String, i64)> = favorite_entries::table
+        .filter(favorite_entries::list_guid.eq_any(lists))
+        .group_by(favorite_entries::list_guid)
+        .select((favorite_entries::list_guid, count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
 pub fn insert_entry(conn: &mut DbConnection, entry: &FavoriteEntry) -> QueryResult<()> {
     diesel::insert_into(favorite_entries::table)
         .values(entry)

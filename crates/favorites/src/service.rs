@@ -118,13 +118,16 @@ pub fn lists(conn: &mut DbConnection, owner: &Owner) -> Result<Vec<ListAnswer>, 
         .collect())
 }
 
-/// Every list of the user with its visible entries (`/favorites/lists-entries`).
+/// Every list of the user with its visible entries (`/favorites/lists-entries`); each count is
+/// its entries', read once.
 pub fn lists_with_entries(
     conn: &mut DbConnection,
     owner: &Owner,
 ) -> Result<Vec<ListEntries>, FavoriteError> {
-    let lists = lists(conn, owner)?;
-    let ids: Vec<String> = lists.iter().map(|l| l.id.clone()).collect();
+    let user = owner.user.to_string();
+    let lists = repo::lists_of(conn, &user)?;
+    let shared = repo::shared_at(conn, &user)?;
+    let ids: Vec<String> = lists.iter().map(|l| l.guid.clone()).collect();
     let mut entries: HashMap<String, Vec<EntryAnswer>> = HashMap::new();
     for entry in repo::visible_entries(conn, owner.scope, &ids)? {
         entries
@@ -132,11 +135,15 @@ pub fn lists_with_entries(
             .or_default()
             .push(entry_answer(entry));
     }
+    let counts: HashMap<String, i64> = entries
+        .iter()
+        .map(|(list, of)| (list.clone(), of.len() as i64))
+        .collect();
     Ok(lists
         .into_iter()
         .map(|list| ListEntries {
-            entries: entries.remove(&list.id).unwrap_or_default(),
-            list,
+            entries: entries.remove(&list.guid).unwrap_or_default(),
+            list: answer(list, &counts, &shared),
         })
         .collect())
 }
@@ -287,9 +294,12 @@ pub fn share_list(
     mail: &ShareMail,
 ) -> Result<ListAnswer, FavoriteError> {
     let shared = list_entries(conn, owner, list)?;
-    repo::record_share(conn, &shared.list.id, now())?;
-    let list_row = own_list(conn, owner, list)?;
-    let answer = list_answer(conn, owner, list_row)?;
+    let at = now();
+    repo::record_share(conn, &shared.list.id, at)?;
+    let answer = ListAnswer {
+        shared: Some(at),
+        ..shared.list.clone()
+    };
     if let Some(studio) = mail.studio {
         let (subject, text) = share_mail(&shared, sharer, mail.public_url);
         mail.mailer
@@ -341,13 +351,8 @@ fn shared_list(row: ShareRow, counts: &HashMap<String, i64>) -> SharedList {
 /// Every shared list, the latest share first (admins: read-only).
 pub fn shared_lists(conn: &mut DbConnection) -> Result<Vec<SharedList>, FavoriteError> {
     let rows = repo::shares(conn, None)?;
-    let mut counts = HashMap::new();
-    for row in &rows {
-        counts.insert(
-            row.list.guid.clone(),
-            repo::count_entries(conn, &row.list.guid)?,
-        );
-    }
+    let ids: Vec<String> = rows.iter().map(|row| row.list.guid.clone()).collect();
+    let counts = repo::entry_counts(conn, &ids)?;
     Ok(rows
         .into_iter()
         .map(|row| shared_list(row, &counts))

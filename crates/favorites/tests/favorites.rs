@@ -192,6 +192,14 @@ fn entries_hidden_by_the_pool_rule_are_kept_and_come_back() {
     confine(conn, true);
     let lists = service::lists(conn, &owner).unwrap();
     assert_eq!(lists[0].entry_count, 1);
+    let with_entries = service::lists_with_entries(conn, &owner).unwrap();
+    assert_eq!(
+        (
+            with_entries[0].list.entry_count,
+            with_entries[0].entries.len()
+        ),
+        (1, 1)
+    );
     let shown = service::list_entries(conn, &owner, &list).unwrap();
     assert_eq!(shown.entries.len(), 1);
     assert_eq!(shown.entries[0].design_name, "01-0002");

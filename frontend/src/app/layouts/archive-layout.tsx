@@ -8,7 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { MenuIcon } from '@/components/icons';
 import { useLogout } from '@/features/auth/api/logout';
 import { useListsEntries } from '@/features/favorites/api/get-lists-entries';
@@ -17,8 +17,8 @@ import { AppBarFrame } from './app-bar-frame';
 
 /** The customer's pages, as the app bar lists them. */
 const customerPages = [
-  { key: 'archive', to: '/', end: true },
-  { key: 'favorites', to: '/favorites', end: false },
+  { key: 'archive', to: '/' },
+  { key: 'favorites', to: '/favorites' },
 ] as const;
 
 /** Is `pathname` on the page at `to` (the archive also owns the design pages it leads to)? */
@@ -50,9 +50,8 @@ export function ArchiveLayout() {
       <Button
         key={page.key}
         color="inherit"
-        component={NavLink}
+        component={RouterLink}
         to={page.to}
-        end={page.end}
         aria-current={current ? 'page' : undefined}
         data-testid={`nav-${page.key}`}
         sx={{ fontWeight: current ? 700 : 400, borderBottom: 2, borderColor: current ? 'common.white' : 'transparent', borderRadius: 0 }}
