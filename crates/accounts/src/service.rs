@@ -595,6 +595,22 @@ pub fn list_users(
     Ok(Page::new(items, total, page))
 }
 
+/// The code of a customer company (CAD rights go by it, spec section 6).
+pub fn company_code(
+    conn: &mut DbConnection,
+    customer: Option<&str>,
+) -> Result<Option<String>, AccountError> {
+    match customer {
+        Some(guid) => Ok(repo::customer_by_guid(conn, guid)?.map(|c| c.code)),
+        None => Ok(None),
+    }
+}
+
+/// A user by id, whatever their state.
+pub fn find_user(conn: &mut DbConnection, guid: &str) -> Result<Option<User>, AccountError> {
+    Ok(repo::user_by_guid(conn, guid)?)
+}
+
 pub fn company_name(conn: &mut DbConnection, user: &User) -> Result<Option<String>, AccountError> {
     match &user.customer_guid {
         Some(guid) => Ok(repo::customer_name(conn, guid)?),

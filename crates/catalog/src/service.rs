@@ -8,7 +8,7 @@ use crate::error::CatalogError;
 use crate::model::*;
 use crate::repo;
 use crate::swatch_index;
-use crate::visibility::scope_of;
+use crate::visibility::{Scope, scope_of};
 use chrono::NaiveDateTime;
 use db::DbConnection;
 use desen_core::{
@@ -589,6 +589,26 @@ pub fn rendition_of(
     repo::visible_colorway(conn, &scope, &design.to_string(), &colorway.to_string())?
         .map(|c| c.renditions_key)
         .ok_or(CatalogError::DesignNotFound)
+}
+
+/// A design `scope` admits with its colorways: every one, or only `colorway` (then "colorway not
+/// found" when it is not the design's). What production files are made of.
+pub fn visible_colorways(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    design: &DesignGuid,
+    colorway: Option<&ColorwayGuid>,
+) -> Result<(Design, Vec<Colorway>), CatalogError> {
+    let design = repo::visible_design(conn, scope, &design.to_string())?
+        .ok_or(CatalogError::DesignNotFound)?;
+    let colorways = match colorway {
+        Some(colorway) => vec![
+            repo::visible_colorway(conn, scope, &design.guid, &colorway.to_string())?
+                .ok_or(CatalogError::ColorwayNotFound)?,
+        ],
+        None => repo::colorways_of(conn, &design.guid)?,
+    };
+    Ok((design, colorways))
 }
 
 // ---- editing ----------------------------------------------------------------------------------

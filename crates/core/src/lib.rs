@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod background;
 pub mod color;
 pub mod error;
 pub mod ids;

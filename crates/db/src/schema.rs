@@ -380,7 +380,43 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    cad_downloads (id) {
+        id -> Text,
+        user_guid -> Text,
+        user_email -> Text,
+        customer_guid -> Nullable<Text>,
+        design_guid -> Text,
+        design_number -> Text,
+        colorway_guid -> Text,
+        colorway_name -> Text,
+        format -> Text,
+        kind -> Text,
+        bytes -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    cad_bundles (guid) {
+        guid -> Text,
+        user_guid -> Text,
+        name -> Text,
+        format -> Text,
+        colorways -> Text,
+        state -> Text,
+        done -> Integer,
+        total -> Integer,
+        bytes -> BigInt,
+        error_code -> Nullable<Text>,
+        file_key -> Nullable<Text>,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(colorway_colors -> colorways (colorway_guid));
+diesel::joinable!(cad_bundles -> users (user_guid));
 diesel::joinable!(favorite_lists -> users (user_guid));
 diesel::joinable!(favorite_entries -> favorite_lists (list_guid));
 diesel::joinable!(favorite_entries -> designs (design_guid));
@@ -431,4 +467,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     favorite_entries,
     favorite_shares,
     user_client_settings,
+    cad_downloads,
+    cad_bundles,
 );

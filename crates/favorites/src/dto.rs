@@ -128,6 +128,36 @@ pub struct ListAnswer {
     /// When the list was last shared with the studio.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shared: Option<NaiveDateTime>,
+    /// The newest colorways' portrait thumbnails, for the list's mosaic: only when asked for
+    /// (`GET /favorites/lists?thumbnails=4`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub thumbnails: Vec<String>,
+}
+
+/// `GET /favorites/lists` query: how many thumbnails per list (0 to 4; none by default).
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub struct ListsQuery {
+    pub thumbnails: Option<u8>,
+}
+
+/// The most thumbnails a list's mosaic shows.
+pub const MOSAIC_THUMBNAILS: u8 = 4;
+
+/// `GET /favorites/colorways?ids=a,b`: the colorways a page shows, comma separated.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct HoldingQuery {
+    pub ids: Option<String>,
+}
+
+/// The most colorways one `GET /favorites/colorways` asks about (a page of cards).
+pub const MAX_HOLDING_IDS: usize = 200;
+
+/// Which of the user's lists hold a colorway.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct HoldingAnswer {
+    pub colorway_guid: String,
+    pub list_ids: Vec<String>,
 }
 
 /// One colorway of a list (spec section 3: designGuid, colorwayGuid, listId).

@@ -74,6 +74,21 @@ pub fn visible_counts(
     user: &str,
     only: Option<&str>,
 ) -> Result<HashMap<String, i64>, Error> {
+    if *scope == Scope::Everything {
+        // Staff see every design: no design to look up per entry.
+        let counts = favorite_entries::table
+            .inner_join(favorite_lists::table)
+            .filter(favorite_lists::user_guid.eq(user))
+            .group_by(favorite_entries::list_guid)
+            .select((favorite_entries::list_guid, count_star()));
+        let rows: Vec<(String, i64)> = match only {
+            Some(list) => counts
+                .filter(favorite_entries::list_guid.eq(list))
+                .load(conn)?,
+            None => counts.load(conn)?,
+        };
+        return Ok(rows.into_iter().collect());
+    }
     let counts = favorite_entries::table
         .inner_join(favorite_lists::table)
         .inner_join(designs::table)
@@ -140,6 +155,49 @@ pub fn visible_colorway(
     ))
     .get_result(conn)?;
     Ok(Some(belongs))
+}
+
+/// The newest `count` visible entries of one list, for its mosaic.
+pub fn newest_visible_entries(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    list: &str,
+    count: i64,
+) -> Result<Vec<NamedEntry>, Error> {
+    favorite_entries::table
+        .inner_join(designs::table)
+        .inner_join(colorways::table)
+        .filter(favorite_entries::list_guid.eq(list))
+        .filter(scope.predicate())
+        .order((
+            favorite_entries::added_at.desc(),
+            favorite_entries::colorway_guid.desc(),
+        ))
+        .limit(count)
+        .select((
+            favorite_entries::list_guid,
+            favorite_entries::design_guid,
+            favorite_entries::colorway_guid,
+            designs::number,
+            colorways::name,
+            colorways::renditions_key,
+            favorite_entries::added_at,
+        ))
+        .load(conn)
+}
+
+/// Which of the user's lists hold each of some colorways: (colorway, list) pairs.
+pub fn holding_lists(
+    conn: &mut DbConnection,
+    user: &str,
+    colorways: &[String],
+) -> Result<Vec<(String, String)>, Error> {
+    favorite_entries::table
+        .inner_join(favorite_lists::table)
+        .filter(favorite_lists::user_guid.eq(user))
+        .filter(favorite_entries::colorway_guid.eq_any(colorways))
+        .select((favorite_entries::colorway_guid, favorite_entries::list_guid))
+        .load(conn)
 }
 
 pub fn count_entries(conn: &mut DbConnection, list: &str) -> Result<i64, Error> {

@@ -20,6 +20,7 @@ pub struct FavoritesSettings {
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/favorites/lists", web::get().to(lists))
+        .route("/favorites/colorways", web::get().to(holding))
         .route("/favorites/lists-entries", web::get().to(lists_entries))
         .route("/favorites/entries/{id}", web::get().to(entries))
         .route("/favorites/create", web::put().to(create))
@@ -37,6 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[openapi(
     paths(
         lists,
+        holding,
         lists_entries,
         entries,
         create,
@@ -51,6 +53,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     ),
     components(schemas(
         ListAnswer,
+        HoldingAnswer,
         EntryAnswer,
         ListEntries,
         SharedList,
@@ -89,11 +92,48 @@ fn path_list(id: &str) -> Result<FavoriteListGuid, ApiError> {
     Ok(id.parse().map_err(|_| FavoriteError::ListNotFound)?)
 }
 
-/// The user's lists with the number of colorways they may see in each, newest first.
-#[utoipa::path(get, path = "/service/favorites/lists", responses((status = 200, body = [ListAnswer]), (status = 401, body = ApiError)))]
-async fn lists(SignedIn(session): SignedIn, pool: Pool) -> Result<HttpResponse, ApiError> {
-    let lists = as_owner(session, pool, service::lists).await?;
+/// The user's lists with the number of colorways they may see in each, newest first; with
+/// `thumbnails=4`, each with its newest colorways' thumbnails.
+#[utoipa::path(get, path = "/service/favorites/lists", params(ListsQuery), responses((status = 200, body = [ListAnswer]), (status = 401, body = ApiError)))]
+async fn lists(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    query: web::Query<ListsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let thumbnails = query.thumbnails.unwrap_or(0);
+    let lists = as_owner(session, pool, move |conn, owner| {
+        service::lists(conn, owner, thumbnails)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(lists))
+}
+
+/// Which of the user's lists hold each of some colorways (`ids`, comma separated, at most 200):
+/// what the hearts of a page of cards show.
+#[utoipa::path(get, path = "/service/favorites/colorways", params(HoldingQuery),
+    responses((status = 200, body = [HoldingAnswer]), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
+async fn holding(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    query: web::Query<HoldingQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let ids: Vec<String> = query
+        .ids
+        .as_deref()
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if ids.len() > MAX_HOLDING_IDS {
+        return Err(FavoriteError::InvalidForm("ids").into());
+    }
+    let answer = as_owner(session, pool, move |conn, owner| {
+        service::holding_lists(conn, owner, &ids)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 /// Every list of the user with its entries.

@@ -3,7 +3,8 @@
 //! colorway), so no transaction is needed here and callers may still compose these in one.
 
 use crate::dto::{
-    EntryAnswer, EntryKey, ListAnswer, ListEntries, ListName, SharedList, SharedListEntries,
+    EntryAnswer, EntryKey, HoldingAnswer, ListAnswer, ListEntries, ListName, MOSAIC_THUMBNAILS,
+    SharedList, SharedListEntries,
 };
 use crate::error::FavoriteError;
 use crate::model::{FavoriteEntry, FavoriteList, NamedEntry, ShareRow};
@@ -75,6 +76,7 @@ fn answer(
         id: list.guid,
         name: list.name,
         created: list.created_at,
+        thumbnails: Vec::new(),
     }
 }
 
@@ -107,14 +109,50 @@ fn entries_of(
         .collect())
 }
 
-/// The user's lists with the number of entries they may see, newest first.
-pub fn lists(conn: &mut DbConnection, owner: &Owner) -> Result<Vec<ListAnswer>, FavoriteError> {
+/// The user's lists with the number of entries they may see, newest first; with `thumbnails`,
+/// each with that many of its newest colorways' thumbnails (at most [`MOSAIC_THUMBNAILS`]).
+pub fn lists(
+    conn: &mut DbConnection,
+    owner: &Owner,
+    thumbnails: u8,
+) -> Result<Vec<ListAnswer>, FavoriteError> {
     let user = owner.user.to_string();
     let counts = repo::visible_counts(conn, owner.scope, &user, None)?;
     let shared = repo::shared_at(conn, &user)?;
-    Ok(repo::lists_of(conn, &user)?
+    let mosaic = i64::from(thumbnails.min(MOSAIC_THUMBNAILS));
+    repo::lists_of(conn, &user)?
         .into_iter()
-        .map(|list| answer(list, &counts, &shared))
+        .map(|list| {
+            let mut answer = answer(list, &counts, &shared);
+            if mosaic > 0 && answer.entry_count > 0 {
+                answer.thumbnails =
+                    repo::newest_visible_entries(conn, owner.scope, &answer.id, mosaic)?
+                        .into_iter()
+                        .map(|entry| entry_answer(entry).thumbnail)
+                        .collect();
+            }
+            Ok(answer)
+        })
+        .collect()
+}
+
+/// Which of the user's lists hold each of the colorways (the hearts of a page of cards); a
+/// colorway in none is answered with no lists.
+pub fn holding_lists(
+    conn: &mut DbConnection,
+    owner: &Owner,
+    colorways: &[String],
+) -> Result<Vec<HoldingAnswer>, FavoriteError> {
+    let mut holding: HashMap<String, Vec<String>> = HashMap::new();
+    for (colorway, list) in repo::holding_lists(conn, &owner.user.to_string(), colorways)? {
+        holding.entry(colorway).or_default().push(list);
+    }
+    Ok(colorways
+        .iter()
+        .map(|colorway| HoldingAnswer {
+            colorway_guid: colorway.clone(),
+            list_ids: holding.remove(colorway).unwrap_or_default(),
+        })
         .collect())
 }
 

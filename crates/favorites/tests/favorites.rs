@@ -127,7 +127,7 @@ fn lists_keep_their_names_unique_and_their_colorways_once() {
     assert_eq!(renamed.name, "AUTUMN");
 
     // Lists newest first, with their counts; entries newest first.
-    let lists = service::lists(conn, &owner).unwrap();
+    let lists = service::lists(conn, &owner, 0).unwrap();
     assert_eq!(
         lists
             .iter()
@@ -145,6 +145,24 @@ fn lists_keep_their_names_unique_and_their_colorways_once() {
         [("01-0001", "VR-2"), ("01-0001", "VR-1")]
     );
     assert!(entries.entries.iter().all(|e| e.list_id == spring.id));
+
+    // The mosaic: the newest thumbnails, only when asked for; no thumbnails for an empty list.
+    let mosaics = service::lists(conn, &owner, 9).unwrap();
+    assert_eq!(
+        mosaics
+            .iter()
+            .map(|l| l.thumbnails.len())
+            .collect::<Vec<_>>(),
+        [0, 2]
+    );
+    assert_eq!(mosaics[1].thumbnails[0], entries.entries[0].thumbnail);
+    assert!(lists.iter().all(|l| l.thumbnails.is_empty()));
+
+    // The hearts: which lists hold each colorway asked about, never another user's lists.
+    let asked = [rose.colorways[1].to_string(), "not-a-colorway".to_owned()];
+    let holding = service::holding_lists(conn, &owner, &asked).unwrap();
+    assert_eq!(holding[0].list_ids, std::slice::from_ref(&spring.id));
+    assert!(holding[1].list_ids.is_empty());
 
     // Remove one, then a missing one; empty; delete.
     let removed = service::remove_entry(conn, &owner, &spring_id, &key(&rose, 1)).unwrap();
@@ -164,7 +182,7 @@ fn lists_keep_their_names_unique_and_their_colorways_once() {
         service::list_entries(conn, &owner, &spring_id),
         Err(FavoriteError::ListNotFound)
     ));
-    assert_eq!(service::lists(conn, &owner).unwrap().len(), 1);
+    assert_eq!(service::lists(conn, &owner, 0).unwrap().len(), 1);
 }
 
 #[test]
@@ -190,7 +208,7 @@ fn entries_hidden_by_the_pool_rule_are_kept_and_come_back() {
             .unwrap();
     };
     confine(conn, true);
-    let lists = service::lists(conn, &owner).unwrap();
+    let lists = service::lists(conn, &owner, 0).unwrap();
     assert_eq!(lists[0].entry_count, 1);
     let with_entries = service::lists_with_entries(conn, &owner).unwrap();
     assert_eq!(
@@ -212,12 +230,15 @@ fn entries_hidden_by_the_pool_rule_are_kept_and_come_back() {
         Err(FavoriteError::DesignNotFound)
     ));
     service::empty_list(conn, &owner, &list).unwrap();
-    assert_eq!(service::lists(conn, &owner).unwrap()[0].entry_count, 0);
+    assert_eq!(service::lists(conn, &owner, 0).unwrap()[0].entry_count, 0);
     let everything = Owner {
         user: &ayse,
         scope: &Scope::Everything,
     };
-    assert_eq!(service::lists(conn, &everything).unwrap()[0].entry_count, 1);
+    assert_eq!(
+        service::lists(conn, &everything, 0).unwrap()[0].entry_count,
+        1
+    );
 
     // Access returns: the entry shows again.
     confine(conn, false);
@@ -235,11 +256,17 @@ fn entries_hidden_by_the_pool_rule_are_kept_and_come_back() {
     diesel::delete(colorways::table.find(rose.colorways[0].to_string()))
         .execute(conn)
         .unwrap();
-    assert_eq!(service::lists(conn, &everything).unwrap()[0].entry_count, 1);
+    assert_eq!(
+        service::lists(conn, &everything, 0).unwrap()[0].entry_count,
+        1
+    );
     diesel::delete(designs::table.find(rose.guid.to_string()))
         .execute(conn)
         .unwrap();
-    assert_eq!(service::lists(conn, &everything).unwrap()[0].entry_count, 0);
+    assert_eq!(
+        service::lists(conn, &everything, 0).unwrap()[0].entry_count,
+        0
+    );
     let left: i64 = db::schema::favorite_entries::table
         .count()
         .get_result(conn)

@@ -10,6 +10,8 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
+use cad::files::Workshop;
+use cad::routes::CadContext;
 use db::DbPool;
 use desen_core::ErrorKind;
 use favorites::routes::FavoritesSettings;
@@ -40,6 +42,8 @@ pub struct AppState {
     pub search_cache: Arc<SearchCache>,
     /// Where shared favorite lists are mailed.
     pub favorites: FavoritesSettings,
+    /// CAD rights, switches and the workshop that makes the files.
+    pub cad: CadContext,
 }
 
 impl AppState {
@@ -71,6 +75,8 @@ impl AppState {
         )?;
         state.search_cache = Arc::new(SearchCache::new(settings.search_cache_megabytes << 20));
         state.favorites = settings.favorites.clone();
+        state.cad.settings = settings.cad.clone();
+        state.cad.workshop.limits = settings.import.image_limits();
         Ok(state)
     }
 
@@ -91,6 +97,15 @@ impl AppState {
                 settings: import,
                 scratch: data_dir.join("scratch"),
             },
+            cad: CadContext {
+                settings: cad::CadSettings::default(),
+                workshop: Workshop {
+                    storage: storage.clone(),
+                    scratch: data_dir.join("scratch").join("cad"),
+                    limits: imaging::Limits::default(),
+                },
+                waker: Waker::default(),
+            },
             storage,
             import_waker: Waker::default(),
             accounts,
@@ -101,9 +116,19 @@ impl AppState {
         })
     }
 
+    /// Starts the download-all zip builders of this process.
+    pub fn start_cad_workers(&self) -> Workers {
+        cad::bundle::start(
+            self.pool.clone(),
+            self.cad.workshop.clone(),
+            self.cad.waker.clone(),
+            self.cad.settings.bundle_workers,
+        )
+    }
+
     /// Starts the import workers of this process.
     pub fn start_import_workers(&self) -> Workers {
-        Workers::start(
+        import::worker::start(
             self.pool.clone(),
             self.import.clone(),
             self.import_waker.clone(),
@@ -122,6 +147,7 @@ struct GatewayApi;
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = GatewayApi::openapi();
     doc.merge(accounts::routes::AccountsApi::openapi());
+    doc.merge(cad::routes::CadApi::openapi());
     doc.merge(catalog::routes::CatalogApi::openapi());
     doc.merge(favorites::routes::FavoritesApi::openapi());
     doc.merge(import::routes::ImportApi::openapi());
@@ -162,6 +188,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.import_waker.clone()))
             .app_data(web::Data::from(state.search_cache.clone()))
             .app_data(web::Data::new(state.favorites.clone()))
+            .app_data(web::Data::new(state.cad.clone()))
             .app_data(web::Data::new(state.clone()))
             .app_data(web_api::form_config())
             .app_data(web_api::json_config())
@@ -171,6 +198,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .route("/health", web::get().to(health))
                     .route("/openapi.json", web::get().to(openapi_json))
                     .configure(accounts::routes::configure)
+                    .configure(cad::routes::configure)
                     .configure(catalog::routes::configure)
                     .configure(favorites::routes::configure)
                     .configure(import::routes::configure)

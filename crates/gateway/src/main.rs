@@ -308,6 +308,7 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
         settings.workers
     };
     let import_workers = state.start_import_workers();
+    let cad_workers = state.start_cad_workers();
     let served = actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || app(state.clone()))
             .workers(workers)
@@ -318,5 +319,6 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
         server.run().await.context("server")
     });
     import_workers.stop();
+    cad_workers.stop();
     served
 }

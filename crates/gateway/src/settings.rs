@@ -27,6 +27,8 @@ pub struct Settings {
     #[serde(default)]
     pub favorites: favorites::routes::FavoritesSettings,
     #[serde(default)]
+    pub cad: cad::CadSettings,
+    #[serde(default)]
     pub database_pool_size: Option<u32>,
     /// Memory for remembered search totals, page starts and colour rankings; 0 turns it off.
     #[serde(default = "search_cache_megabytes")]
@@ -63,7 +65,9 @@ impl Settings {
                     .separator("__")
                     .try_parsing(true)
                     .list_separator(",")
-                    .with_list_parse_key("accounts.trusted_proxies"),
+                    .with_list_parse_key("accounts.trusted_proxies")
+                    .with_list_parse_key("cad.company_codes")
+                    .with_list_parse_key("cad.formats"),
             )
             .build()?
             .try_deserialize()?;

@@ -6,7 +6,7 @@ use crate::model::FileState;
 use crate::repo;
 use crate::service::{self, ImportContext};
 use crate::upload::hash_file;
-use crate::worker::{Waker, Workers};
+use crate::worker::{self, Waker};
 use db::DbPool;
 use desen_core::DomainError;
 use std::path::{Path, PathBuf};
@@ -114,7 +114,7 @@ pub fn import_paths(
     service::process(&mut conn, &job.id)?;
     drop(conn);
     let waker = Waker::default();
-    let workers = Workers::start(pool.clone(), ctx.clone(), waker.clone());
+    let workers = worker::start(pool.clone(), ctx.clone(), waker.clone());
     waker.wake();
     loop {
         let view = service::job_view(&mut *pool.get()?, &job.id)?;

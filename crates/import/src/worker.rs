@@ -10,84 +10,17 @@ use chrono::Duration;
 use db::DbPool;
 use desen_core::{DomainError, time};
 use imaging::{ColorwayPlan, RenditionPlan, RenditionSink};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
-use std::thread::JoinHandle;
+use std::sync::Mutex;
 
-/// Wakes idle workers when work is queued (they also look every few seconds, for work queued by
-/// other processes).
-#[derive(Clone, Default)]
-pub struct Waker(Arc<(Mutex<bool>, Condvar)>);
+pub use desen_core::background::{Waker, Workers};
 
-impl Waker {
-    pub fn wake(&self) {
-        let (flag, signal) = &*self.0;
-        if let Ok(mut woken) = flag.lock() {
-            *woken = true;
-            signal.notify_all();
-        }
-    }
-
-    fn wait(&self, timeout: std::time::Duration) {
-        let (flag, signal) = &*self.0;
-        if let Ok(guard) = flag.lock() {
-            let Ok((mut woken, _)) = signal.wait_timeout_while(guard, timeout, |woken| !*woken)
-            else {
-                return;
-            };
-            *woken = false;
-        }
-    }
-}
-
-pub struct Workers {
-    stop: Arc<AtomicBool>,
-    waker: Waker,
-    handles: Vec<JoinHandle<()>>,
-}
-
-impl Workers {
-    pub fn start(pool: DbPool, ctx: ImportContext, waker: Waker) -> Self {
-        let stop = Arc::new(AtomicBool::new(false));
-        let process = uuid::Uuid::new_v4().simple().to_string();
-        let handles = (0..ctx.settings.worker_count())
-            .filter_map(|n| {
-                let (pool, ctx, waker, stop) =
-                    (pool.clone(), ctx.clone(), waker.clone(), stop.clone());
-                let id = format!("{}-{n}", &process[..8]);
-                std::thread::Builder::new()
-                    .name(format!("import-{n}"))
-                    .spawn(move || {
-                        while !stop.load(Ordering::Relaxed) {
-                            match work_once(&pool, &ctx, &id) {
-                                Ok(true) => continue,
-                                Ok(false) => waker.wait(std::time::Duration::from_secs(3)),
-                                Err(error) => {
-                                    tracing::error!(%error, "import worker");
-                                    waker.wait(std::time::Duration::from_secs(3));
-                                }
-                            }
-                        }
-                    })
-                    .map_err(|e| tracing::error!(error = %e, "could not start an import worker"))
-                    .ok()
-            })
-            .collect();
-        Self {
-            stop,
-            waker,
-            handles,
-        }
-    }
-
-    /// Stops after the files in hand are done.
-    pub fn stop(self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.waker.wake();
-        for handle in self.handles {
-            let _ = handle.join();
-        }
-    }
+/// Starts this process's import workers (`import.workers` of them).
+pub fn start(pool: DbPool, ctx: ImportContext, waker: Waker) -> Workers {
+    let process = uuid::Uuid::new_v4().simple().to_string();
+    let count = ctx.settings.worker_count();
+    Workers::start("import", count, waker, move |n| {
+        work_once(&pool, &ctx, &format!("{}-{n}", &process[..8]))
+    })
 }
 
 /// Claims one file and processes it. Answers whether there was one.

@@ -65,6 +65,22 @@ impl Storage {
         self.put(key, std::fs::read(file)?)
     }
 
+    /// Stores a finished local file under `key`, moving it when the store is on the same disk
+    /// (a download-all zip of gigabytes is not copied); the file is gone afterwards either way.
+    pub fn put_file_moved(&self, key: &str, file: &Path) -> Result<(), StorageError> {
+        if let Some(target) = self.local_path(key)? {
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            if std::fs::rename(file, &target).is_ok() {
+                return Ok(());
+            }
+        }
+        self.put_file(key, file)?;
+        std::fs::remove_file(file)?;
+        Ok(())
+    }
+
     pub fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StorageError> {
         let path = object_path(key)?;
         match block_on(async { self.store.get(&path).await?.bytes().await }) {

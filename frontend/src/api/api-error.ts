@@ -72,6 +72,18 @@ export const errorCodes = [
   'favorite_entry_not_found',
   'favorite_list_limit',
   'favorite_list_full',
+  // CAD files: downloads of a colorway, and download-all zips of a design or a favorite list.
+  'cad_not_allowed',
+  'cad_switched_off',
+  'cad_format_unknown',
+  'cad_format_not_for_design',
+  'cad_wear_model_unavailable',
+  'cad_file_missing',
+  'cad_nothing_to_download',
+  'cad_too_many_colorways',
+  'cad_download_not_found',
+  'cad_download_expired',
+  'cad_download_not_ready',
   'internal',
   'generic',
 ] as const;
@@ -98,7 +110,8 @@ export function errorCodeForResponseCode(responseCode: number): ErrorCode {
   return codeByResponseCode[responseCode] ?? 'generic';
 }
 
-function isKnownCode(code: unknown): code is ErrorCode {
+/** True for a code errors.json translates. */
+export function isKnownCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && (errorCodes as readonly string[]).includes(code);
 }
 

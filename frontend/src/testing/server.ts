@@ -15,8 +15,9 @@ export const handlers = [
   // The client settings kept for the user: none set, and a save answers what was sent.
   http.get('*/service/account/client-settings', () => HttpResponse.json({})),
   http.put('*/service/account/client-settings', async ({ request }) => HttpResponse.json(await request.json())),
-  // The user's favorite lists (the app bar counts them): none unless a test says otherwise.
-  http.get('*/service/favorites/lists-entries', () => HttpResponse.json([])),
+  // The user's favorite lists (the app bar counts them) and the lists holding the cards' colorways: none unless a test says otherwise.
+  http.get('*/service/favorites/lists', () => HttpResponse.json([])),
+  http.get('*/service/favorites/colorways', () => HttpResponse.json([])),
   http.post('*/service/get/labels', () => HttpResponse.json([])),
   http.post('*/service/get/archives', () => HttpResponse.json([])),
   http.post('*/service/get/customers/basic', () => HttpResponse.json([])),

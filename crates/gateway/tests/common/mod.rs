@@ -51,6 +51,20 @@ pub async fn api(
         Error = actix_web::Error,
     >,
 > {
+    api_with(world, |_| {}).await
+}
+
+/// The application with its state adjusted first (settings such as the CAD switches).
+pub async fn api_with(
+    world: &TestWorld,
+    adjust: impl FnOnce(&mut AppState),
+) -> Api<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
     let static_dir = world.outbox.parent().unwrap().join("static");
     std::fs::create_dir_all(&static_dir).unwrap();
     std::fs::write(
@@ -58,7 +72,8 @@ pub async fn api(
         "<!doctype html><title>Desen</title>",
     )
     .unwrap();
-    let state = state(world, &static_dir);
+    let mut state = state(world, &static_dir);
+    adjust(&mut state);
     let app = test::init_service(app(state.clone())).await;
     Api { app, state }
 }

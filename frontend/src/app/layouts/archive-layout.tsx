@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { MenuIcon } from '@/components/icons';
 import { useLogout } from '@/features/auth/api/logout';
-import { useListsEntries } from '@/features/favorites/api/get-lists-entries';
+import { useLists } from '@/features/favorites/api/get-lists';
 import { useSession } from '@/lib/session';
 import { AppBarFrame } from './app-bar-frame';
 
@@ -32,7 +32,7 @@ export function ArchiveLayout() {
   const { t } = useTranslation();
   const { account } = useSession();
   const logout = useLogout();
-  const lists = useListsEntries();
+  const lists = useLists();
   const { pathname } = useLocation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [menu, setMenu] = useState<HTMLElement | null>(null);

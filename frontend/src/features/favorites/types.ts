@@ -6,6 +6,8 @@ export type FavoriteList = {
   created: string;
   /** When the list was last shared with the studio. */
   shared?: string;
+  /** The newest colorways' portrait thumbnails (at most 4), only when asked for; absent when none. */
+  thumbnails?: string[];
 };
 
 /** One colorway of a list. */
@@ -21,6 +23,9 @@ export type FavoriteEntry = {
 };
 
 export type FavoriteListEntries = FavoriteList & { entries: FavoriteEntry[] };
+
+/** Which of the user's lists hold a colorway. */
+export type ColorwayLists = { colorwayGuid: string; listIds: string[] };
 
 /** The colorway a user adds or removes. */
 export type ColorwayRef = { designGuid: string; colorwayGuid: string };

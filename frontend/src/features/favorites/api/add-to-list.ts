@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '@/api/api-client';
 import type { FavoriteList, ShownColorway } from '../types';
-import { afterFavoritesChange, changeListsNow } from './update-lists';
+import { afterEntryChange, changeListsNow } from './update-lists';
 
 type Added = ShownColorway & { listId: string };
 
@@ -15,15 +15,8 @@ export function useAddToList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addToList,
-    onMutate: (added: Added) =>
-      changeListsNow(queryClient, (lists) =>
-        lists.map((list) =>
-          list.id === added.listId
-            ? { ...list, entryCount: list.entryCount + 1, entries: [{ ...added, added: new Date().toISOString() }, ...list.entries] }
-            : list,
-        ),
-      ),
+    onMutate: (added: Added) => changeListsNow(queryClient, added.listId, added.colorwayGuid, { ...added, added: new Date().toISOString() }),
     onError: (_error, _added, undo) => undo?.(),
-    onSettled: () => afterFavoritesChange(queryClient),
+    onSettled: (_list, _error, added) => afterEntryChange(queryClient, added.listId, added.colorwayGuid),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '@/api/api-client';
 import type { FavoriteList } from '../types';
-import { afterFavoritesChange } from './update-lists';
+import { afterListChange } from './update-lists';
 
 /** PUT /favorites/create: a name unique for the user, letters, digits and spaces. */
 export function createList(name: string): Promise<FavoriteList> {
@@ -10,5 +10,5 @@ export function createList(name: string): Promise<FavoriteList> {
 
 export function useCreateList() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createList, onSettled: () => afterFavoritesChange(queryClient) });
+  return useMutation({ mutationFn: createList, onSettled: () => afterListChange(queryClient) });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '@/api/api-client';
-import { afterFavoritesChange } from './update-lists';
+import { afterListChange } from './update-lists';
 
 /** DELETE /favorites/delete/{id}. */
 export function deleteList(listId: string): Promise<{ deleted: boolean }> {
@@ -9,5 +9,5 @@ export function deleteList(listId: string): Promise<{ deleted: boolean }> {
 
 export function useDeleteList() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteList, onSettled: () => afterFavoritesChange(queryClient) });
+  return useMutation({ mutationFn: deleteList, onSettled: () => afterListChange(queryClient) });
 }

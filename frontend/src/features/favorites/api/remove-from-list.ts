@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
 import type { ColorwayRef, FavoriteList } from '../types';
-import { afterFavoritesChange, changeListsNow } from './update-lists';
+import { afterEntryChange, changeListsNow } from './update-lists';
 
 type Removed = ColorwayRef & { listId: string };
 
@@ -15,19 +15,8 @@ export function useRemoveFromList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeFromList,
-    onMutate: (removed: Removed) =>
-      changeListsNow(queryClient, (lists) =>
-        lists.map((list) =>
-          list.id === removed.listId
-            ? {
-                ...list,
-                entryCount: Math.max(0, list.entryCount - 1),
-                entries: list.entries.filter((entry) => entry.colorwayGuid !== removed.colorwayGuid),
-              }
-            : list,
-        ),
-      ),
+    onMutate: (removed: Removed) => changeListsNow(queryClient, removed.listId, removed.colorwayGuid),
     onError: (_error, _removed, undo) => undo?.(),
-    onSettled: () => afterFavoritesChange(queryClient),
+    onSettled: (_list, _error, removed) => afterEntryChange(queryClient, removed.listId, removed.colorwayGuid),
   });
 }

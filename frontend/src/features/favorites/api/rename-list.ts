@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
 import type { FavoriteList } from '../types';
-import { afterFavoritesChange } from './update-lists';
+import { afterListChange } from './update-lists';
 
 /** POST /favorites/rename ("collection name changed"). */
 export function renameList({ listId, name }: { listId: string; name: string }): Promise<FavoriteList> {
@@ -10,5 +10,5 @@ export function renameList({ listId, name }: { listId: string; name: string }): 
 
 export function useRenameList() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: renameList, onSettled: () => afterFavoritesChange(queryClient) });
+  return useMutation({ mutationFn: renameList, onSettled: () => afterListChange(queryClient) });
 }

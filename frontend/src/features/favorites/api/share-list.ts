@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
 import type { FavoriteList } from '../types';
-import { afterFavoritesChange } from './update-lists';
+import { afterListChange } from './update-lists';
 
 /** POST /favorites/share: the studio gets the list; sharing again renews the share. */
 export function shareList(listId: string): Promise<FavoriteList> {
@@ -10,5 +10,5 @@ export function shareList(listId: string): Promise<FavoriteList> {
 
 export function useShareList() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: shareList, onSettled: () => afterFavoritesChange(queryClient) });
+  return useMutation({ mutationFn: shareList, onSettled: () => afterListChange(queryClient) });
 }

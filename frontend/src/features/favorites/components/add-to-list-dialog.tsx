@@ -20,7 +20,8 @@ import { useErrorToast } from '@/components/toast/use-error-toast';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
 import { useAddToList } from '../api/add-to-list';
 import { useCreateList } from '../api/create-list';
-import { useListsEntries } from '../api/get-lists-entries';
+import { useColorwayLists } from '../api/get-colorway-lists';
+import { useLists } from '../api/get-lists';
 import { useRemoveFromList } from '../api/remove-from-list';
 import type { ShownColorway } from '../types';
 
@@ -34,13 +35,17 @@ type Props = { colorway: ShownColorway; onClose: () => void };
 export function AddToListDialog({ colorway, onClose }: Props) {
   const { t } = useTranslation('favorites');
   const titleId = useId();
-  const lists = useListsEntries();
+  const lists = useLists();
+  const held = useColorwayLists(colorway.colorwayGuid);
   const add = useAddToList();
   const remove = useRemoveFromList();
   const create = useCreateList();
   const showError = useErrorToast();
   const settings = useClientSettings();
   const [name, setName] = useState('');
+  // The lists show with their ticks, once the colorway's lists are read too.
+  const ticked = new Set(held.data?.listIds);
+  const shown = held.data ? lists.data : undefined;
 
   const remember = (listId: string) => updateClientSettings({ selectedCollection: listId });
 
@@ -74,12 +79,12 @@ export function AddToListDialog({ colorway, onClose }: Props) {
         </Typography>
       </DialogTitle>
       <DialogContent dividers>
-        {lists.isPending && <PageSpinner />}
-        <ErrorAlert error={lists.error} onRetry={() => void lists.refetch()} />
-        {lists.data && lists.data.length === 0 && <Typography color="text.secondary">{t('add.noLists')}</Typography>}
+        {(lists.isPending || held.isPending) && <PageSpinner />}
+        <ErrorAlert error={lists.error ?? held.error} onRetry={() => void (lists.error ? lists.refetch() : held.refetch())} />
+        {shown?.length === 0 && <Typography color="text.secondary">{t('add.noLists')}</Typography>}
         <List dense disablePadding>
-          {lists.data?.map((list) => {
-            const present = list.entries.some((entry) => entry.colorwayGuid === colorway.colorwayGuid);
+          {shown?.map((list) => {
+            const present = ticked.has(list.id);
             return (
               <ListItemButton key={list.id} onClick={() => toggle(list.id, present)} data-testid="add-to-list-option" data-list={list.name} data-checked={present}>
                 <ListItemIcon sx={{ minWidth: 36 }}>

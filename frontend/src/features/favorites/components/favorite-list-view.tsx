@@ -4,11 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { isApiError } from '@/api/api-error';
 import { ErrorAlert } from '@/components/error-alert';
 import { ArrowBackIcon } from '@/components/icons';
 import { PageSpinner } from '@/components/page-spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useListsEntries } from '../api/get-lists-entries';
+import { useListEntries } from '../api/get-list-entries';
 import { FavoritesEmpty } from './favorites-empty';
 import { ListActions } from './list-actions';
 import type { ReactNode } from 'react';
@@ -20,18 +21,24 @@ type Props = {
   children: (list: FavoriteList, shown: Set<string>) => ReactNode;
 };
 
+/** No such list of the user's (never made, deleted, or another user's). */
+function isNotFound(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'favorite_list_not_found' || error.status === 404);
+}
+
 /**
  * /favorites/{id}: the list's name, count and actions above its colorways. `shown` holds the
  * colorways the list has now (a removal shows at once, before the cards are read again).
  */
 export function FavoriteListView({ listId, children }: Props) {
   const { t } = useTranslation('favorites');
-  const lists = useListsEntries();
-  const list = lists.data?.find((candidate) => candidate.id === listId);
+  const entries = useListEntries(listId);
+  const gone = isNotFound(entries.error);
+  const list = gone ? undefined : entries.data;
   useDocumentTitle(list?.name ?? t('lists.title'));
 
-  if (lists.isPending) return <PageSpinner />;
-  if (lists.error) return <ErrorAlert error={lists.error} onRetry={() => void lists.refetch()} />;
+  if (entries.isPending) return <PageSpinner />;
+  if (entries.error && !gone) return <ErrorAlert error={entries.error} onRetry={() => void entries.refetch()} />;
   if (!list) {
     return (
       <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }} data-testid="list-not-found">

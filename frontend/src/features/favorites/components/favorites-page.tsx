@@ -15,8 +15,8 @@ import { useToast } from '@/components/toast/toast-context';
 import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateList } from '../api/create-list';
-import { useListsEntries } from '../api/get-lists-entries';
-import type { FavoriteListEntries } from '../types';
+import { MOSAIC_THUMBNAILS, useListsWithThumbnails } from '../api/get-lists';
+import type { FavoriteList } from '../types';
 import { FavoritesEmpty } from './favorites-empty';
 import { ListNameDialog } from './list-name-dialog';
 
@@ -25,17 +25,17 @@ export function listPath(listId: string): string {
   return `/favorites/${encodeURIComponent(listId)}`;
 }
 
-/** The first four colorways of a list as a 2 x 2 mosaic (empty tiles for a shorter list). */
-function Mosaic({ list }: { list: FavoriteListEntries }) {
-  const tiles = Array.from({ length: 4 }, (_, k) => list.entries[k]);
+/** The newest colorways of a list as a 2 x 2 mosaic (empty tiles for a shorter list). */
+function Mosaic({ list }: { list: FavoriteList }) {
+  const tiles = Array.from({ length: MOSAIC_THUMBNAILS }, (_, k) => list.thumbnails?.[k]);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2px', aspectRatio: '1 / 1', bgcolor: 'divider' }}>
-      {tiles.map((entry, k) => (
-        <Box key={entry?.colorwayGuid ?? k} sx={{ position: 'relative', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
-          {entry ? (
+      {tiles.map((thumbnail, k) => (
+        <Box key={k} sx={{ position: 'relative', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
+          {thumbnail ? (
             <Box
               component="img"
-              src={entry.thumbnail}
+              src={thumbnail}
               alt=""
               loading="lazy"
               decoding="async"
@@ -53,13 +53,13 @@ function Mosaic({ list }: { list: FavoriteListEntries }) {
 }
 
 /**
- * /favorites: the user's lists as cards (a mosaic of the first colorways, the name, how many
+ * /favorites: the user's lists as cards (a mosaic of the newest colorways, the name, how many
  * colorways, when made), a new list, and what to do when there is none yet.
  */
 export function FavoritesPage() {
   const { t, i18n } = useTranslation('favorites');
   useDocumentTitle(t('lists.title'));
-  const lists = useListsEntries();
+  const lists = useListsWithThumbnails();
   const create = useCreateList();
   const toast = useToast();
   const navigate = useNavigate();

@@ -3,7 +3,8 @@ import { useToast } from '@/components/toast/toast-context';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { useClientSettings } from '@/lib/client-settings';
 import { useAddToList } from '../api/add-to-list';
-import { useListsEntries } from '../api/get-lists-entries';
+import { useColorwayLists } from '../api/get-colorway-lists';
+import { useLists } from '../api/get-lists';
 import { useRemoveFromList } from '../api/remove-from-list';
 import type { ShownColorway } from '../types';
 
@@ -14,14 +15,15 @@ import type { ShownColorway } from '../types';
  */
 export function useQuickAdd(colorway: ShownColorway) {
   const { t } = useTranslation('favorites');
-  const lists = useListsEntries();
+  const lists = useLists();
+  const held = useColorwayLists(colorway.colorwayGuid);
   const settings = useClientSettings();
   const add = useAddToList();
   const remove = useRemoveFromList();
   const toast = useToast();
   const showError = useErrorToast();
 
-  const holding = lists.data?.filter((list) => list.entries.some((entry) => entry.colorwayGuid === colorway.colorwayGuid)) ?? [];
+  const holding = lists.data?.filter((list) => held.data?.listIds.includes(list.id)) ?? [];
   const remembered = settings.isRememberFavoriteSelection ? lists.data?.find((list) => list.id === settings.selectedCollection) : undefined;
   const target = remembered && !holding.some((list) => list.id === remembered.id) ? remembered : undefined;
 
@@ -39,5 +41,5 @@ export function useQuickAdd(colorway: ShownColorway) {
       }
     : undefined;
 
-  return { loading: lists.isPending, holding, target, quickAdd };
+  return { loading: lists.isPending || held.isPending, holding, target, quickAdd };
 }

@@ -1,0 +1,231 @@
+//! CAD routes (spec section 7: `/cad/download`, `/cad/download-all`, plus the user's rights and
+//! the download-all zips): extract, call the service on the blocking pool, answer. File routes
+//! take the image cookie as well as the header, so a plain link can fetch a finished zip.
+
+use crate::dto::*;
+use crate::error::CadError;
+use crate::files::Workshop;
+use crate::model::RecordKind;
+use crate::service::{self, Downloader};
+use crate::settings::CadSettings;
+use accounts::{CurrentSession, ImageViewer, SignedIn};
+use actix_files::NamedFile;
+use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
+use actix_web::{HttpRequest, HttpResponse, web};
+use db::DbPool;
+use desen_core::background::Waker;
+use favorites::service::Owner;
+use web_api::{ApiError, blocking};
+
+/// What the CAD routes share.
+#[derive(Clone)]
+pub struct CadContext {
+    pub settings: CadSettings,
+    pub workshop: Workshop,
+    /// Wakes the zip builders when a download-all is queued.
+    pub waker: Waker,
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/cad/rights", web::get().to(rights))
+        .route("/cad/download", web::post().to(download))
+        .route("/cad/download-all", web::post().to(download_all))
+        .route("/cad/downloads/{id}", web::get().to(bundle))
+        .route("/cad/downloads/{id}/file", web::get().to(bundle_file));
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(rights, download, download_all, bundle, bundle_file),
+    components(schemas(
+        RightsAnswer,
+        FormatAnswer,
+        BundleAnswer,
+        DownloadForm,
+        DownloadAllForm
+    ))
+)]
+pub struct CadApi;
+
+type Pool = web::Data<DbPool>;
+type Context = web::Data<CadContext>;
+
+fn downloader(session: &CurrentSession) -> Result<Downloader, ApiError> {
+    Ok(Downloader {
+        user: session.user_id()?,
+        email: session.user.email.clone(),
+        customer: session.user.customer_guid.clone(),
+    })
+}
+
+/// What the signed-in user may do with CAD files: the UI shows only these buttons.
+#[utoipa::path(get, path = "/service/cad/rights", responses((status = 200, body = RightsAnswer), (status = 401, body = ApiError)))]
+async fn rights(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    ctx: Context,
+) -> Result<HttpResponse, ApiError> {
+    let who = downloader(&session)?;
+    let viewer = session.viewer();
+    let answer = blocking(move || {
+        let rights = service::rights(&mut *pool.get()?, &who, &viewer, &ctx.settings)?;
+        Ok::<_, CadError>(rights.answer())
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// A colorway's production file in the format `cadId` names (the first offered when blank):
+/// for users of an admitted company and staff, for designs their pool shows.
+#[utoipa::path(post, path = "/service/cad/download", request_body(content = DownloadForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "the file, as an attachment"), (status = 400, body = ApiError), (status = 401, body = ApiError),
+        (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
+async fn download(
+    req: HttpRequest,
+    ImageViewer(session): ImageViewer,
+    pool: Pool,
+    ctx: Context,
+    form: web::Form<DownloadForm>,
+) -> Result<HttpResponse, ApiError> {
+    let form = form.into_inner();
+    let who = downloader(&session)?;
+    let viewer = session.viewer();
+    let made = blocking(move || {
+        let mut conn = pool.get()?;
+        let rights = service::rights(&mut conn, &who, &viewer, &ctx.settings)?;
+        let format = rights.format(given(&form.cad_id))?;
+        refuse_wear_model(&form.wear_guid)?;
+        let design = given(&form.design_guid).ok_or(CadError::InvalidForm("designGuid"))?;
+        let colorway = given(&form.colorway_guid).ok_or(CadError::InvalidForm("colorwayGuid"))?;
+        let scope = pools::scope_of(&mut conn, &viewer)?;
+        let piece = service::piece(&mut conn, &scope, design, colorway)?;
+        drop(conn); // making a file may take a while
+        let made = ctx.workshop.make(&piece, format)?;
+        let handed = [(&piece.design, &piece.colorway, made.bytes)];
+        service::record(
+            &mut *pool.get()?,
+            &who,
+            &handed,
+            format,
+            RecordKind::Download,
+        )?;
+        Ok::<_, CadError>(made)
+    })
+    .await?;
+    attachment(&req, made.file, &made.name)
+}
+
+/// Queues every colorway of a design (`designGuid`) or of one of the user's lists (`listId`)
+/// as one zip in the format `cadId` names; answers the zip's progress to poll.
+#[utoipa::path(post, path = "/service/cad/download-all", request_body(content = DownloadAllForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 202, body = BundleAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError),
+        (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError), (status = 413, body = ApiError)))]
+async fn download_all(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    ctx: Context,
+    form: web::Form<DownloadAllForm>,
+) -> Result<HttpResponse, ApiError> {
+    let form = form.into_inner();
+    let who = downloader(&session)?;
+    let viewer = session.viewer();
+    let waker = ctx.waker.clone();
+    let answer = blocking(move || {
+        let mut conn = pool.get()?;
+        let rights = service::rights(&mut conn, &who, &viewer, &ctx.settings)?;
+        let format = rights.format(given(&form.cad_id))?;
+        if !rights.download_all {
+            return Err(CadError::SwitchedOff);
+        }
+        refuse_wear_model(&form.wear_guid)?;
+        let scope = pools::scope_of(&mut conn, &viewer)?;
+        let (name, pieces) = match (given(&form.design_guid), given(&form.list_id)) {
+            (Some(design), None) => {
+                let pieces = service::design_pieces(&mut conn, &scope, design)?;
+                let number = pieces
+                    .first()
+                    .map_or(String::new(), |p| p.design.number.clone());
+                (number, pieces)
+            }
+            (None, Some(list)) => {
+                let owner = Owner {
+                    user: &who.user,
+                    scope: &scope,
+                };
+                service::list_pieces(&mut conn, &owner, list)?
+            }
+            _ => return Err(CadError::InvalidForm("designGuid")),
+        };
+        service::queue_bundle(&mut conn, &who, &name, &pieces, format, &ctx.settings)
+    })
+    .await?;
+    waker.wake();
+    Ok(HttpResponse::Accepted().json(answer))
+}
+
+/// One of the user's download-all zips: how far it is.
+#[utoipa::path(get, path = "/service/cad/downloads/{id}", params(("id" = String, Path, description = "the zip")),
+    responses((status = 200, body = BundleAnswer), (status = 401, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
+async fn bundle(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let user = session.user_id()?;
+    let answer = blocking(move || {
+        let bundle = service::own_bundle(&mut *pool.get()?, &user, &id)?;
+        Ok::<_, CadError>(BundleAnswer::from(bundle))
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// A finished download-all zip, to its owner only, until it expires.
+#[utoipa::path(get, path = "/service/cad/downloads/{id}/file", params(("id" = String, Path, description = "the zip")),
+    responses((status = 200, description = "the zip"), (status = 401, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
+async fn bundle_file(
+    req: HttpRequest,
+    ImageViewer(session): ImageViewer,
+    pool: Pool,
+    ctx: Context,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let user = session.user_id()?;
+    let (file, name) = blocking(move || {
+        let bundle = service::own_bundle(&mut *pool.get()?, &user, &id)?;
+        let key = bundle
+            .file_key
+            .filter(|_| bundle.state == crate::model::BundleState::Ready.as_str())
+            .ok_or(CadError::BundleNotReady)?;
+        let path = ctx
+            .workshop
+            .storage
+            .fetch(&key, &ctx.workshop.scratch)?
+            .ok_or(CadError::BundleNotFound)?;
+        Ok::<_, CadError>((std::fs::File::open(path)?, bundle.name))
+    })
+    .await?;
+    attachment(&req, file, &name)
+}
+
+/// Streams an open file as a download named `name`.
+fn attachment(
+    req: &HttpRequest,
+    file: std::fs::File,
+    name: &str,
+) -> Result<HttpResponse, ApiError> {
+    let named = NamedFile::from_file(file, name)
+        .map_err(|e| ApiError::from(CadError::Io(e)))?
+        .use_etag(false)
+        .use_last_modified(false)
+        .set_content_disposition(ContentDisposition {
+            disposition: DispositionType::Attachment,
+            parameters: vec![DispositionParam::Filename(name.to_owned())],
+        });
+    let mut response = named.into_response(req);
+    response.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("private, no-store"),
+    );
+    Ok(response)
+}

@@ -1,0 +1,3 @@
+DROP TABLE cad_bundles;
+DROP TABLE cad_downloads;
+DROP INDEX favorite_entries_list_added;
