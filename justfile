@@ -22,6 +22,7 @@ bench: setup services
     cargo bench -p gateway --bench accounts
     cargo bench -p gateway --bench search
     cargo bench -p gateway --bench favorites
+    cargo bench -p gateway --bench cad
     cargo bench -p import --bench import
 
 # System packages, npm packages (from the committed lockfile).

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { accounts, desenBin, e2eDir, serverEnv } from './support/env';
+import { accounts, cadCompanyCode, desenBin, e2eDir, serverEnv } from './support/env';
 
 /** The journeys page through three pages of 25 results: the demo archive must be larger than that. */
 const MIN_DEMO_DESIGNS = 51;
@@ -32,6 +32,8 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.inspector.email, '--password', accounts.inspector.password, '--admin', '--name', accounts.inspector.name);
   desen('create-user', '--email', accounts.editor.email, '--password', accounts.editor.password, '--admin', '--name', accounts.editor.name);
   desen('create-user', '--email', accounts.collector.email, '--password', accounts.collector.password, '--name', accounts.collector.name, '--customer', accounts.collector.customer);
+  desen('create-user', '--email', accounts.cutter.email, '--password', accounts.cutter.password, '--name', accounts.cutter.name, '--customer', accounts.cutter.customer, '--customer-code', cadCompanyCode);
+  desen('create-user', '--email', accounts.twin.email, '--password', accounts.twin.password, '--name', accounts.twin.name, '--customer', accounts.twin.customer);
   desen('create-user', '--email', accounts.reviewer.email, '--password', accounts.reviewer.password, '--admin', '--name', accounts.reviewer.name);
   desen('create-user', '--email', accounts.importer.email, '--password', accounts.importer.password, '--admin', '--name', accounts.importer.name);
 

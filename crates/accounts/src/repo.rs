@@ -104,6 +104,13 @@ pub fn customers_listed(
     query.load(conn)
 }
 
+pub fn set_customer_code(conn: &mut DbConnection, customer: &str, code: &str) -> Result<(), Error> {
+    diesel::update(customers::table.find(customer))
+        .set(customers::code.eq(code))
+        .execute(conn)
+        .map(|_| ())
+}
+
 pub fn insert_customer(conn: &mut DbConnection, customer: &Customer) -> Result<(), Error> {
     diesel::insert_into(customers::table)
         .values(customer)

@@ -595,6 +595,15 @@ pub fn list_users(
     Ok(Page::new(items, total, page))
 }
 
+/// Sets a customer company's code (from the shell; admins set it when adding the company).
+pub fn set_customer_code(
+    conn: &mut DbConnection,
+    customer: &str,
+    code: &str,
+) -> Result<(), AccountError> {
+    Ok(repo::set_customer_code(conn, customer, code.trim())?)
+}
+
 /// The code of a customer company (CAD rights go by it, spec section 6).
 pub fn company_code(
     conn: &mut DbConnection,

@@ -95,7 +95,13 @@ fn build(pool: &DbPool, workshop: &Workshop, bundle: &Bundle) -> Result<(), CadE
         .iter()
         .map(|(p, bytes)| (&p.design, &p.colorway, *bytes))
         .collect();
-    service::record(&mut conn, &who, &handed, format, RecordKind::DownloadAll)
+    service::record(
+        &mut conn,
+        &who,
+        &handed,
+        format.as_str(),
+        RecordKind::DownloadAll,
+    )
 }
 
 /// The zip's owner as the record names them.

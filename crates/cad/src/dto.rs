@@ -27,6 +27,15 @@ pub struct DownloadAllForm {
     pub list_id: Option<String>,
 }
 
+/// `POST /cad/export`: a design's colorways, or a list's, as `csv` or `pdf`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportForm {
+    pub format: Option<String>,
+    pub design_guid: Option<String>,
+    pub list_id: Option<String>,
+}
+
 /// Blank fields count as absent (the spec's client sends every field).
 pub fn given(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())

@@ -3,6 +3,7 @@
 pub mod bundle;
 pub mod dto;
 pub mod error;
+pub mod export;
 pub mod files;
 pub mod model;
 pub mod repo;

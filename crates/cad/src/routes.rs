@@ -4,13 +4,16 @@
 
 use crate::dto::*;
 use crate::error::CadError;
+use crate::export::SheetFormat;
 use crate::files::Workshop;
 use crate::model::RecordKind;
 use crate::service::{self, Downloader};
 use crate::settings::CadSettings;
 use accounts::{CurrentSession, ImageViewer, SignedIn};
 use actix_files::NamedFile;
-use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
+use actix_web::http::header::{
+    self, ContentDisposition, DispositionParam, DispositionType, HeaderValue,
+};
 use actix_web::{HttpRequest, HttpResponse, web};
 use db::DbPool;
 use desen_core::background::Waker;
@@ -30,19 +33,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/cad/rights", web::get().to(rights))
         .route("/cad/download", web::post().to(download))
         .route("/cad/download-all", web::post().to(download_all))
+        .route("/cad/export", web::post().to(export))
         .route("/cad/downloads/{id}", web::get().to(bundle))
         .route("/cad/downloads/{id}/file", web::get().to(bundle_file));
 }
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(rights, download, download_all, bundle, bundle_file),
+    paths(rights, download, download_all, export, bundle, bundle_file),
     components(schemas(
         RightsAnswer,
         FormatAnswer,
         BundleAnswer,
         DownloadForm,
-        DownloadAllForm
+        DownloadAllForm,
+        ExportForm
     ))
 )]
 pub struct CadApi;
@@ -106,13 +111,113 @@ async fn download(
             &mut *pool.get()?,
             &who,
             &handed,
-            format,
+            format.as_str(),
             RecordKind::Download,
         )?;
         Ok::<_, CadError>(made)
     })
     .await?;
     attachment(&req, made.file, &made.name)
+}
+
+/// The colorways a design-or-list form names, as the user may see them, with a title: the
+/// design's number or the list's name.
+fn named_pieces(
+    conn: &mut db::DbConnection,
+    who: &Downloader,
+    scope: &pools::Scope,
+    design: Option<&str>,
+    list: Option<&str>,
+) -> Result<(String, Vec<crate::files::Piece>), CadError> {
+    match (design, list) {
+        (Some(design), None) => {
+            let pieces = service::design_pieces(conn, scope, design)?;
+            let number = pieces
+                .first()
+                .map_or(String::new(), |p| p.design.number.clone());
+            Ok((number, pieces))
+        }
+        (None, Some(list)) => {
+            let owner = Owner {
+                user: &who.user,
+                scope,
+            };
+            service::list_pieces(conn, &owner, list)
+        }
+        _ => Err(CadError::InvalidForm("designGuid")),
+    }
+}
+
+/// A line sheet of a design's colorways (`designGuid`) or of one of the user's lists (`listId`)
+/// as CSV or PDF (`format`), in the user's language, behind the "export" switch.
+#[utoipa::path(post, path = "/service/cad/export", request_body(content = ExportForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "the sheet, as an attachment"), (status = 400, body = ApiError), (status = 401, body = ApiError),
+        (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 413, body = ApiError)))]
+async fn export(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    ctx: Context,
+    form: web::Form<ExportForm>,
+) -> Result<HttpResponse, ApiError> {
+    let form = form.into_inner();
+    let who = downloader(&session)?;
+    let viewer = session.viewer();
+    let language = session
+        .user
+        .language
+        .parse()
+        .unwrap_or(desen_core::Language::En);
+    let (bytes, name, format) = blocking(move || {
+        let mut conn = pool.get()?;
+        let rights = service::rights(&mut conn, &who, &viewer, &ctx.settings)?;
+        if !rights.export {
+            return Err(CadError::SwitchedOff);
+        }
+        let format = given(&form.format)
+            .and_then(SheetFormat::parse)
+            .ok_or(CadError::InvalidForm("format"))?;
+        let scope = pools::scope_of(&mut conn, &viewer)?;
+        let (title, pieces) = named_pieces(
+            &mut conn,
+            &who,
+            &scope,
+            given(&form.design_guid),
+            given(&form.list_id),
+        )?;
+        let bytes = service::line_sheet(
+            &mut conn,
+            &ctx.workshop.storage,
+            &pieces,
+            &title,
+            format,
+            language,
+        )?;
+        // The sheet's size shared out over its colorways, so that sums stay true.
+        let share = bytes.len() as u64 / pieces.len().max(1) as u64;
+        let handed: Vec<_> = pieces
+            .iter()
+            .map(|p| (&p.design, &p.colorway, share))
+            .collect();
+        service::record(
+            &mut conn,
+            &who,
+            &handed,
+            format.as_str(),
+            RecordKind::Export,
+        )?;
+        let name = format!("{}.{}", service::file_name(&title), format.as_str());
+        Ok::<_, CadError>((bytes, name, format))
+    })
+    .await?;
+    let content_type = match format {
+        SheetFormat::Csv => "text/csv; charset=utf-8",
+        SheetFormat::Pdf => "application/pdf",
+    };
+    Ok(HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header(disposition(&name))
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(NO_STORE)))
+        .body(bytes))
 }
 
 /// Queues every colorway of a design (`designGuid`) or of one of the user's lists (`listId`)
@@ -139,23 +244,13 @@ async fn download_all(
         }
         refuse_wear_model(&form.wear_guid)?;
         let scope = pools::scope_of(&mut conn, &viewer)?;
-        let (name, pieces) = match (given(&form.design_guid), given(&form.list_id)) {
-            (Some(design), None) => {
-                let pieces = service::design_pieces(&mut conn, &scope, design)?;
-                let number = pieces
-                    .first()
-                    .map_or(String::new(), |p| p.design.number.clone());
-                (number, pieces)
-            }
-            (None, Some(list)) => {
-                let owner = Owner {
-                    user: &who.user,
-                    scope: &scope,
-                };
-                service::list_pieces(&mut conn, &owner, list)?
-            }
-            _ => return Err(CadError::InvalidForm("designGuid")),
-        };
+        let (name, pieces) = named_pieces(
+            &mut conn,
+            &who,
+            &scope,
+            given(&form.design_guid),
+            given(&form.list_id),
+        )?;
         service::queue_bundle(&mut conn, &who, &name, &pieces, format, &ctx.settings)
     })
     .await?;
@@ -208,6 +303,16 @@ async fn bundle_file(
     attachment(&req, file, &name)
 }
 
+/// Files handed out are the user's alone: never kept by a shared cache.
+const NO_STORE: &str = "private, no-store";
+
+fn disposition(name: &str) -> ContentDisposition {
+    ContentDisposition {
+        disposition: DispositionType::Attachment,
+        parameters: vec![DispositionParam::Filename(name.to_owned())],
+    }
+}
+
 /// Streams an open file as a download named `name`.
 fn attachment(
     req: &HttpRequest,
@@ -218,14 +323,10 @@ fn attachment(
         .map_err(|e| ApiError::from(CadError::Io(e)))?
         .use_etag(false)
         .use_last_modified(false)
-        .set_content_disposition(ContentDisposition {
-            disposition: DispositionType::Attachment,
-            parameters: vec![DispositionParam::Filename(name.to_owned())],
-        });
+        .set_content_disposition(disposition(name));
     let mut response = named.into_response(req);
-    response.headers_mut().insert(
-        actix_web::http::header::CACHE_CONTROL,
-        actix_web::http::header::HeaderValue::from_static("private, no-store"),
-    );
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(NO_STORE));
     Ok(response)
 }

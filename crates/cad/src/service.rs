@@ -4,6 +4,7 @@
 
 use crate::dto::{BundleAnswer, FormatAnswer, RightsAnswer};
 use crate::error::CadError;
+use crate::export::{self, SheetFormat, SheetRow};
 use crate::files::Piece;
 use crate::model::{Bundle, BundleState, CadRecord, RecordKind};
 use crate::repo;
@@ -11,9 +12,10 @@ use crate::settings::{CadFormat, CadSettings};
 use catalog::model::{Colorway, Design};
 use chrono::Duration;
 use db::DbConnection;
-use desen_core::{FavoriteListGuid, UserGuid, Viewer, time};
+use desen_core::{FavoriteListGuid, Language, UserGuid, Viewer, time};
 use favorites::service::Owner;
 use pools::Scope;
+use std::collections::HashMap;
 
 /// Colorways one download-all may hold.
 pub const MAX_BUNDLE_COLORWAYS: usize = 500;
@@ -176,7 +178,7 @@ pub fn record(
     conn: &mut DbConnection,
     who: &Downloader,
     handed: &[(&Design, &Colorway, u64)],
-    format: CadFormat,
+    format: &str,
     kind: RecordKind,
 ) -> Result<(), CadError> {
     let at = time::now();
@@ -191,13 +193,61 @@ pub fn record(
             design_number: design.number.clone(),
             colorway_guid: colorway.guid.clone(),
             colorway_name: colorway.name.clone(),
-            format: format.as_str().to_owned(),
+            format: format.to_owned(),
             kind: kind.as_str().to_owned(),
             bytes: i64::try_from(*bytes).unwrap_or(i64::MAX),
             created_at: at,
         })
         .collect();
     Ok(repo::insert_records(conn, &records)?)
+}
+
+/// A line sheet of `pieces` (at most [`MAX_BUNDLE_COLORWAYS`]) in the user's language; the PDF
+/// shows each colorway's card thumbnail. Answers the file's bytes.
+pub fn line_sheet(
+    conn: &mut DbConnection,
+    storage: &storage::Storage,
+    pieces: &[Piece],
+    title: &str,
+    format: SheetFormat,
+    language: Language,
+) -> Result<Vec<u8>, CadError> {
+    if pieces.is_empty() {
+        return Err(CadError::NothingToDownload);
+    }
+    if pieces.len() > MAX_BUNDLE_COLORWAYS {
+        return Err(CadError::TooManyColorways);
+    }
+    let mut labels: HashMap<String, Vec<String>> = HashMap::new();
+    let mut rows = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        let design = &piece.design;
+        if !labels.contains_key(&design.guid) {
+            let names = catalog::service::label_names(conn, &design.guid, language)?;
+            labels.insert(design.guid.clone(), names);
+        }
+        let thumbnail = match format {
+            SheetFormat::Csv => None,
+            SheetFormat::Pdf => storage.get(&format!(
+                "{}/{}",
+                piece.colorway.renditions_key,
+                imaging::render::names::THUMB_D_H
+            ))?,
+        };
+        let (width_cm, height_cm) = design.size_cm();
+        rows.push(SheetRow {
+            number: design.number.clone(),
+            colorway: piece.colorway.name.clone(),
+            width_cm,
+            height_cm,
+            labels: labels.get(&design.guid).cloned().unwrap_or_default(),
+            thumbnail,
+        });
+    }
+    Ok(match format {
+        SheetFormat::Csv => export::csv(&rows, language),
+        SheetFormat::Pdf => export::pdf(&rows, title, language),
+    })
 }
 
 /// Queues a download-all zip of `pieces`, named `name`.
@@ -258,8 +308,8 @@ pub fn own_bundle(
     Ok(bundle)
 }
 
-/// A zip's name: letters, digits, `-` and `_`.
-fn file_name(name: &str) -> String {
+/// A file's name: letters, digits, `-` and `_`.
+pub fn file_name(name: &str) -> String {
     let safe: String = name
         .chars()
         .map(|c| {

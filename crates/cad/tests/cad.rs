@@ -115,7 +115,7 @@ fn pieces_follow_the_pool_rule_and_downloads_are_recorded() {
         conn,
         &ayse,
         &handed,
-        CadFormat::Original,
+        CadFormat::Original.as_str(),
         RecordKind::Download,
     )
     .unwrap();

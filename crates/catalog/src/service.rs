@@ -591,6 +591,19 @@ pub fn rendition_of(
         .ok_or(CatalogError::DesignNotFound)
 }
 
+/// A design's label names in `language`, in their order.
+pub fn label_names(
+    conn: &mut DbConnection,
+    design: &str,
+    language: Language,
+) -> Result<Vec<String>, CatalogError> {
+    Ok(repo::labels_of(conn, design)?
+        .iter()
+        .filter(|label| !label.is_group_header)
+        .map(|label| label.name_in(language).to_owned())
+        .collect())
+}
+
 /// A design `scope` admits with its colorways: every one, or only `colorway` (then "colorway not
 /// found" when it is not the design's). What production files are made of.
 pub fn visible_colorways(

@@ -188,6 +188,26 @@ fn main() {
         }),
     );
     row(
+        "GET /favorites/lists?thumbnails=4 (mosaics)",
+        &time(&mut client, 200, |c, _| {
+            c.call("GET", "/service/favorites/lists?thumbnails=4", token, "")
+        }),
+    );
+    row(
+        "GET /favorites/colorways (a page: 50 hearts)",
+        &time(&mut client, 200, |c, i| {
+            let ids: Vec<String> = (0..50)
+                .map(|k| colorway_id((i * 50 + k) % DESIGNS))
+                .collect();
+            c.call(
+                "GET",
+                &format!("/service/favorites/colorways?ids={}", ids.join(",")),
+                token,
+                "",
+            )
+        }),
+    );
+    row(
         "GET /favorites/entries/{id}",
         &time(&mut client, 200, |c, i| {
             c.call(
@@ -227,6 +247,7 @@ fn main() {
             c.call("POST", "/service/favorites/remove", token, &form)
         }),
     );
+    // The spec's route; the web app no longer reads it.
     row(
         "GET /favorites/lists-entries (all 100,000)",
         &time(&mut client, 20, |c, _| {

@@ -42,6 +42,9 @@ enum Command {
         /// The customer company's name (created when missing).
         #[arg(long)]
         customer: Option<String>,
+        /// The company's code, set when it has none yet (CAD rights go by it).
+        #[arg(long, requires = "customer")]
+        customer_code: Option<String>,
     },
     /// Give a user a new generated password (printed once) and end their sessions.
     ResetPassword {
@@ -90,12 +93,19 @@ fn main() -> anyhow::Result<()> {
             password,
             language,
             customer,
+            customer_code,
         } => {
             migrate(&settings)?;
             let state = AppState::build(&settings)?;
             let mut conn = state.pool.get()?;
             let customer_guid = match customer {
-                Some(name) => Some(service::ensure_customer(&mut conn, &name)?.guid),
+                Some(name) => {
+                    let company = service::ensure_customer(&mut conn, &name)?;
+                    if let Some(code) = customer_code.filter(|_| company.code.is_empty()) {
+                        service::set_customer_code(&mut conn, &company.guid, &code)?;
+                    }
+                    Some(company.guid)
+                }
                 None => None,
             };
             let generated = password.is_none().then(generated_password);

@@ -205,6 +205,19 @@ async fn cad_downloads_through_http() {
         (StatusCode::FORBIDDEN, "cad_switched_off")
     );
 
+    // Export is switched off.
+    let (status, body) = api
+        .form(
+            "/service/cad/export",
+            Some(&ayse),
+            &[("format", "csv"), ("designGuid", &paisley)],
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::FORBIDDEN, "cad_switched_off")
+    );
+
     // Staff have the right without a company code: the same file.
     let (status, _, staff_psd) = download(&admin, fields("1")).await;
     assert_eq!(status, StatusCode::OK);
@@ -253,6 +266,7 @@ async fn download_all_builds_a_zip_in_the_background() {
     let api = api_with(&world, |state| {
         state.cad.settings.download_all = true;
         state.cad.settings.selection = true;
+        state.cad.settings.export = true;
     })
     .await;
     let admin = api.admin_token(ADMIN).await;
@@ -414,4 +428,53 @@ async fn download_all_builds_a_zip_in_the_background() {
         kinds,
         ["download", "download_all", "download_all", "download_all"]
     );
+
+    // Line sheets: CSV in the user's language, PDF with the thumbnails; both recorded.
+    let export = |format: &str| {
+        let request = TestRequest::post()
+            .uri("/service/cad/export")
+            .insert_header(("Access-Token", admin.clone()))
+            .insert_header(("content-type", "application/x-www-form-urlencoded"))
+            .set_payload(format!("format={format}&designGuid={rose}"));
+        api.call(request)
+    };
+    let (status, headers, csv) = export("csv").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        headers
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let csv = String::from_utf8(csv).unwrap();
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    assert_eq!(lines.len(), 3, "{csv}");
+    assert_eq!(lines[0], "Design no,Colorway,Width (cm),Height (cm),Labels");
+    assert!(lines[1].contains(",VR-1,20.3,15.2,"), "{csv}");
+    let (status, headers, pdf) = export("pdf").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get("content-type").unwrap(), "application/pdf");
+    assert!(pdf.starts_with(b"%PDF-1.7"));
+    // Both colorways' thumbnails are in it.
+    assert_eq!(
+        pdf.windows(b"/DCTDecode".len())
+            .filter(|w| w == b"/DCTDecode")
+            .count(),
+        2
+    );
+    let (status, body) = api
+        .form(
+            "/service/cad/export",
+            Some(&admin),
+            &[("format", "docx"), ("designGuid", &rose)],
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "invalid_form")
+    );
+    let exports = records(&world).iter().filter(|r| r.2 == "export").count();
+    assert_eq!(exports, 4);
 }

@@ -23,6 +23,9 @@ export function e2eDir(): string {
 /** Where the studio gets the favorite lists customers share. */
 export const studioMail = 'studio@desen.test';
 
+/** The company code admitted to CAD downloads in the run. */
+export const cadCompanyCode = 'CUT-01';
+
 /** The environment of every `desen` command of the run. */
 export function serverEnv(dir: string = e2eDir()): Record<string, string> {
   return {
@@ -33,6 +36,10 @@ export function serverEnv(dir: string = e2eDir()): Record<string, string> {
     DESEN_ACCOUNTS__PUBLIC_URL: baseURL,
     // Shared favorite lists are mailed here (the outbox: no SMTP in the run).
     DESEN_FAVORITES__STUDIO_MAIL: studioMail,
+    // CAD files for one company (the cutter's); "CAD selection" and "download all" on.
+    DESEN_CAD__COMPANY_CODES: cadCompanyCode,
+    DESEN_CAD__SELECTION: 'true',
+    DESEN_CAD__DOWNLOAD_ALL: 'true',
     // Sessions and rate limits in process: nothing shared with other runs.
     REDIS_URL: '',
     DESEN_LOG: process.env.DESEN_LOG ?? 'warn',
@@ -67,8 +74,12 @@ export const accounts = {
   editor: { email: 'editor@example.com', password: 'Ed1torPass!', name: 'Design Editor' },
   /** A customer who keeps favorite lists and shares one with the studio. */
   collector: { email: 'collector@example.com', password: 'C0llectPass!', name: 'List Collector', customer: 'Collector Textiles Ltd.' },
+  /** A customer who adds one colorway from two browsers at once. */
+  twin: { email: 'twin@example.com', password: 'Tw1nPass!', name: 'Two Browsers', customer: 'Collector Textiles Ltd.' },
   /** An admin who reads the lists customers shared (its own authenticator). */
   reviewer: { email: 'reviewer@example.com', password: 'Rev1ewPass!', name: 'List Reviewer' },
+  /** A customer whose company may download CAD files (its code is in `cad.company_codes`). */
+  cutter: { email: 'cutter@example.com', password: 'Cutt3rPass!', name: 'Pattern Cutter', customer: 'Cutter Prints Ltd.' },
   /** An admin who runs an import to its Done step (its own authenticator). */
   importer: { email: 'importer@example.com', password: 'Imp0rtPass!', name: 'Import Admin' },
 } as const;

@@ -125,3 +125,7 @@ export function FavoriteBorderIcon({ size = 20 }: { size?: number }) {
     />
   );
 }
+
+export function ArrowDropDownIcon() {
+  return <Icon path="m7 10 5 5 5-5z" />;
+}

@@ -18,6 +18,8 @@ export const handlers = [
   // The user's favorite lists (the app bar counts them) and the lists holding the cards' colorways: none unless a test says otherwise.
   http.get('*/service/favorites/lists', () => HttpResponse.json([])),
   http.get('*/service/favorites/colorways', () => HttpResponse.json([])),
+  // CAD files: no right unless a test says otherwise (the design and list pages show no CAD button).
+  http.get('*/service/cad/rights', () => HttpResponse.json({ download: false, selection: false, downloadAll: false, export: false, formats: [] })),
   http.post('*/service/get/labels', () => HttpResponse.json([])),
   http.post('*/service/get/archives', () => HttpResponse.json([])),
   http.post('*/service/get/customers/basic', () => HttpResponse.json([])),

@@ -29,6 +29,26 @@ impl Drop for TempDir {
 /// A running `desen serve`, stopped when dropped.
 pub struct Server(Child);
 
+impl Server {
+    /// The peak resident memory of the server since start (or since [`Server::reset_peak`]), in MiB.
+    pub fn peak_rss_mib(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.0.id()))
+            .expect("the server's /proc status");
+        let kib: f64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmHWM");
+        kib / 1024.0
+    }
+
+    /// Starts measuring the peak anew (Linux: writing 5 to `clear_refs` resets VmHWM).
+    pub fn reset_peak(&self) {
+        std::fs::write(format!("/proc/{}/clear_refs", self.0.id()), "5")
+            .expect("resetting the peak");
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.0.kill();

@@ -1,21 +1,36 @@
+import { CadDownloadAllButton } from '@/features/cad/components/cad-download-all-button';
+import { CadDownloadButton } from '@/features/cad/components/cad-download-button';
+import { CadExportButton } from '@/features/cad/components/cad-export-button';
 import { DesignPage } from '@/features/design/components/design-page';
 import { AddToListButton } from '@/features/favorites/components/add-to-list-button';
 
-/** /design/{id}/{colorwayid?}: the design page, with adding the shown colorway to a favorite list. */
+/**
+ * /design/{id}/{colorwayid?}: the design page, with adding the shown colorway to a favorite list
+ * and, for those with the rights, its CAD file, a zip of all the design's colorways and the
+ * design's line sheet.
+ */
 export function DesignRoute() {
   return (
     <DesignPage
-      colorwayActions={(design, colorway) => (
-        <AddToListButton
-          colorway={{
-            designGuid: design.guid,
-            colorwayGuid: colorway.colorwayGuid,
-            designName: design.designName,
-            colorwayName: colorway.colorwayName,
-            thumbnail: colorway.images.thumbnails['d/v'] ?? '',
-          }}
-        />
-      )}
+      colorwayActions={(design, colorway) => {
+        const rotary = design.designType === 'rotary';
+        return (
+          <>
+            <AddToListButton
+              colorway={{
+                designGuid: design.guid,
+                colorwayGuid: colorway.colorwayGuid,
+                designName: design.designName,
+                colorwayName: colorway.colorwayName,
+                thumbnail: colorway.images.thumbnails['d/v'] ?? '',
+              }}
+            />
+            <CadDownloadButton designGuid={design.guid} colorwayGuid={colorway.colorwayGuid} rotary={rotary} />
+            <CadDownloadAllButton target={{ designGuid: design.guid }} scope="design" rotary={rotary} />
+            <CadExportButton target={{ designGuid: design.guid }} />
+          </>
+        );
+      }}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ResultGrid, ResultGridSkeleton } from '@/features/archive/components/result-grid';
+import { CadDownloadAllButton } from '@/features/cad/components/cad-download-all-button';
+import { CadExportButton } from '@/features/cad/components/cad-export-button';
 import { useListCards } from '@/features/favorites/api/get-list-cards';
 import { FavoriteListView } from '@/features/favorites/components/favorite-list-view';
 import { RemoveEntryButton } from '@/features/favorites/components/remove-entry-button';
@@ -30,8 +32,20 @@ function ListCards({ listId, shown }: { listId: string; shown: Set<string> }) {
   );
 }
 
-/** /favorites/{id}: a favorite list's page. */
+/** /favorites/{id}: a favorite list's page, with a zip of its CAD files and its line sheet for those with the rights. */
 export function FavoriteListRoute() {
   const { id = '' } = useParams();
-  return <FavoriteListView listId={id}>{(_list, shown) => <ListCards listId={id} shown={shown} />}</FavoriteListView>;
+  return (
+    <FavoriteListView
+      listId={id}
+      actions={(list) => (
+        <>
+          <CadDownloadAllButton target={{ listId: list.id }} scope="list" disabled={list.entryCount === 0} />
+          <CadExportButton target={{ listId: list.id }} disabled={list.entryCount === 0} />
+        </>
+      )}
+    >
+      {(_list, shown) => <ListCards listId={id} shown={shown} />}
+    </FavoriteListView>
+  );
 }

@@ -2,6 +2,7 @@
 import admin from './admin.json';
 import archive from './archive.json';
 import auth from './auth.json';
+import cad from './cad.json';
 import common from './common.json';
 import customers from './customers.json';
 import design from './design.json';
@@ -12,4 +13,4 @@ import pages from './pages.json';
 import pools from './pools.json';
 import settings from './settings.json';
 
-export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, settings, favorites, errors };
+export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, settings, favorites, cad, errors };

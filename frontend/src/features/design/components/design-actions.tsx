@@ -2,11 +2,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon } from '@/components/icons';
 import { designFeatures, type DesignFeature } from '../lib/features';
 
 const actions: { feature: DesignFeature; icon?: ReactNode; primary?: boolean }[] = [
-  { feature: 'downloadCad', icon: <DownloadIcon /> },
   { feature: 'similarColorways' },
   { feature: 'printSize' },
   { feature: 'fabric' },
@@ -15,9 +13,9 @@ const actions: { feature: DesignFeature; icon?: ReactNode; primary?: boolean }[]
 ];
 
 /**
- * The design page's actions: those other features bring (`children`: add to a favorite list), then
- * the ones still to come (CAD, similar colorways, the 75 cm / 150 cm / repeat views, wear models),
- * shown only once their flag in lib/features.ts is on.
+ * The design page's actions: those other features bring (`children`: add to a favorite list, the
+ * CAD downloads), then the ones still to come (similar colorways, the 75 cm / 150 cm / repeat
+ * views, wear models), shown only once their flag in lib/features.ts is on.
  */
 export function DesignActions({ features = designFeatures, children }: { features?: Record<DesignFeature, boolean>; children?: ReactNode }) {
   const { t } = useTranslation('design');

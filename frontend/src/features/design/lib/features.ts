@@ -4,8 +4,6 @@
  * a button that does nothing. Turn a flag on in the change that makes its action work.
  */
 export type DesignFeature =
-  /** Download the colorway as CAD (only for the configured corporate identifier). */
-  | 'downloadCad'
   /** Search for colorways similar to the shown one. */
   | 'similarColorways'
   /** The design at print size: the 75 cm design view. */
@@ -18,7 +16,6 @@ export type DesignFeature =
   | 'wearModels';
 
 export const designFeatures: Record<DesignFeature, boolean> = {
-  downloadCad: false,
   similarColorways: false,
   printSize: false,
   fabric: false,

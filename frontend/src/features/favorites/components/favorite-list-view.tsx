@@ -19,6 +19,8 @@ type Props = {
   listId: string;
   /** The list's colorways (the archive's grid, composed by the app). */
   children: (list: FavoriteList, shown: Set<string>) => ReactNode;
+  /** Actions on the whole list that other features bring (download all as CAD), before its own. */
+  actions?: (list: FavoriteList) => ReactNode;
 };
 
 /** No such list of the user's (never made, deleted, or another user's). */
@@ -30,7 +32,7 @@ function isNotFound(error: unknown): boolean {
  * /favorites/{id}: the list's name, count and actions above its colorways. `shown` holds the
  * colorways the list has now (a removal shows at once, before the cards are read again).
  */
-export function FavoriteListView({ listId, children }: Props) {
+export function FavoriteListView({ listId, children, actions }: Props) {
   const { t } = useTranslation('favorites');
   const entries = useListEntries(listId);
   const gone = isNotFound(entries.error);
@@ -66,7 +68,7 @@ export function FavoriteListView({ listId, children }: Props) {
             {t('lists.count', { count: list.entryCount })}
           </Typography>
         </div>
-        <ListActions list={list} />
+        <ListActions list={list}>{actions?.(list)}</ListActions>
       </Stack>
       {list.entryCount === 0 ? (
         <FavoritesEmpty title={t('list.empty')} testId="list-empty" />

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -17,8 +17,11 @@ import { ListNameDialog } from './list-name-dialog';
 
 type Dialog = 'rename' | 'empty' | 'delete' | null;
 
-/** A list's actions: share with the studio, rename, empty and delete (the last two confirmed). */
-export function ListActions({ list }: { list: FavoriteList }) {
+/**
+ * A list's actions: those other features bring (`children`: download all as CAD, export the
+ * line sheet), share with the studio, rename, empty and delete (the last two confirmed).
+ */
+export function ListActions({ list, children }: { list: FavoriteList; children?: ReactNode }) {
   const { t, i18n } = useTranslation('favorites');
   const [dialog, setDialog] = useState<Dialog>(null);
   const rename = useRenameList();
@@ -32,6 +35,7 @@ export function ListActions({ list }: { list: FavoriteList }) {
 
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+      {children}
       <Button
         variant="contained"
         startIcon={<ShareIcon />}
