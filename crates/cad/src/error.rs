@@ -39,6 +39,8 @@ pub enum CadError {
     Catalog(#[from] catalog::CatalogError),
     #[error("accounts: {0}")]
     Account(#[from] accounts::AccountError),
+    #[error("search: {0}")]
+    Search(#[from] search::SearchError),
     #[error("image: {0}")]
     Image(#[from] imaging::ImagingError),
     #[error("storage: {0}")]
@@ -80,6 +82,7 @@ impl DomainError for CadError {
             Favorites(e) => e.kind(),
             Catalog(e) => e.kind(),
             Account(e) => e.kind(),
+            Search(e) => e.kind(),
             Scope(e) => e.kind(),
         }
     }
@@ -104,6 +107,7 @@ impl DomainError for CadError {
             Favorites(e) => e.code(),
             Catalog(e) => e.code(),
             Account(e) => e.code(),
+            Search(e) => e.code(),
             Scope(e) => e.code(),
             Image(_) | Storage(_) | Zip(_) | Io(_) | Database(_) | Pool(_) | Internal(_) => {
                 "internal"
@@ -113,6 +117,7 @@ impl DomainError for CadError {
 
     fn field(&self) -> Option<&'static str> {
         match self {
+            CadError::Search(e) => e.field(),
             CadError::InvalidForm(field) => Some(field),
             CadError::UnknownFormat | CadError::FormatNotForDesign => Some("cadId"),
             _ => None,

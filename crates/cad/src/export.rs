@@ -70,6 +70,15 @@ fn titles(language: Language) -> [&'static str; 5] {
     }
 }
 
+/// The title of a search page's sheet: "Archive, page 3".
+pub fn search_title(language: Language, page: u32) -> String {
+    match language {
+        Language::Tr => format!("Arşiv, sayfa {page}"),
+        Language::En => format!("Archive, page {page}"),
+        Language::Ru => format!("Архив, страница {page}"),
+    }
+}
+
 fn size(cm: f64) -> String {
     format!("{cm:.1}")
 }

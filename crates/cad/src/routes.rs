@@ -34,13 +34,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/cad/download", web::post().to(download))
         .route("/cad/download-all", web::post().to(download_all))
         .route("/cad/export", web::post().to(export))
+        .route(
+            "/cad/export/search/{format}/{page}/{pageSize}",
+            web::post().to(export_search),
+        )
         .route("/cad/downloads/{id}", web::get().to(bundle))
         .route("/cad/downloads/{id}/file", web::get().to(bundle_file));
 }
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(rights, download, download_all, export, bundle, bundle_file),
+    paths(
+        rights,
+        download,
+        download_all,
+        export,
+        export_search,
+        bundle,
+        bundle_file
+    ),
     components(schemas(
         RightsAnswer,
         FormatAnswer,
@@ -162,11 +174,7 @@ async fn export(
     let form = form.into_inner();
     let who = downloader(&session)?;
     let viewer = session.viewer();
-    let language = session
-        .user
-        .language
-        .parse()
-        .unwrap_or(desen_core::Language::En);
+    let language = session.language(None);
     let (bytes, name, format) = blocking(move || {
         let mut conn = pool.get()?;
         let rights = service::rights(&mut conn, &who, &viewer, &ctx.settings)?;
@@ -192,32 +200,105 @@ async fn export(
             format,
             language,
         )?;
-        // The sheet's size shared out over its colorways, so that sums stay true.
-        let share = bytes.len() as u64 / pieces.len().max(1) as u64;
-        let handed: Vec<_> = pieces
-            .iter()
-            .map(|p| (&p.design, &p.colorway, share))
-            .collect();
-        service::record(
-            &mut conn,
-            &who,
-            &handed,
-            format.as_str(),
-            RecordKind::Export,
-        )?;
+        record_sheet(&mut conn, &who, &pieces, bytes.len(), format)?;
         let name = format!("{}.{}", service::file_name(&title), format.as_str());
         Ok::<_, CadError>((bytes, name, format))
     })
     .await?;
+    Ok(sheet_response(bytes, &name, format))
+}
+
+/// A line sheet of one page of the archive search (the search form as
+/// `/search/design/basic/{page}/{pageSize}` takes it): each result's shown colorway, as CSV or
+/// PDF, behind the "export" switch.
+#[utoipa::path(post, path = "/service/cad/export/search/{format}/{page}/{pageSize}",
+    params(("format" = String, Path, description = "csv or pdf"), ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100")),
+    request_body(content = search::SearchForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "the sheet, as an attachment"), (status = 400, body = ApiError), (status = 401, body = ApiError),
+        (status = 403, body = ApiError)))]
+async fn export_search(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    ctx: Context,
+    cache: web::Data<search::SearchCache>,
+    path: web::Path<(String, u32, u32)>,
+    form: web::Form<search::SearchForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (format, page, size) = path.into_inner();
+    let format = SheetFormat::parse(&format).ok_or(CadError::InvalidForm("format"))?;
+    let page = search::form::page_of(page, size)?;
+    let form = form.into_inner();
+    let language = session.language(form.language.as_deref());
+    let filters = search::SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
+    let who = downloader(&session)?;
+    let viewer = session.viewer();
+    let (bytes, name) = blocking(move || {
+        let mut conn = pool.get()?;
+        let rights = service::rights(&mut conn, &who, &viewer, &ctx.settings)?;
+        if !rights.export {
+            return Err(CadError::SwitchedOff);
+        }
+        let answer =
+            search::service::search_as(&mut conn, &cache, &viewer, &filters, page, language)?;
+        let scope = pools::scope_of(&mut conn, &viewer)?;
+        let mut pieces = Vec::with_capacity(answer.results.len());
+        for result in &answer.results {
+            let shown = result
+                .active_variant_guid
+                .as_ref()
+                .or(result.original_variant_guid.as_ref());
+            if let Some(colorway) = shown {
+                pieces.push(service::piece(
+                    &mut conn,
+                    &scope,
+                    &result.design_guid,
+                    colorway,
+                )?);
+            }
+        }
+        let title = crate::export::search_title(language, page.page + 1);
+        let bytes = service::line_sheet(
+            &mut conn,
+            &ctx.workshop.storage,
+            &pieces,
+            &title,
+            format,
+            language,
+        )?;
+        record_sheet(&mut conn, &who, &pieces, bytes.len(), format)?;
+        let name = format!("{}.{}", service::file_name(&title), format.as_str());
+        Ok::<_, CadError>((bytes, name))
+    })
+    .await?;
+    Ok(sheet_response(bytes, &name, format))
+}
+
+/// Records a line sheet, its size shared out over its colorways so that sums stay true.
+fn record_sheet(
+    conn: &mut db::DbConnection,
+    who: &Downloader,
+    pieces: &[crate::files::Piece],
+    bytes: usize,
+    format: SheetFormat,
+) -> Result<(), CadError> {
+    let share = bytes as u64 / pieces.len().max(1) as u64;
+    let handed: Vec<_> = pieces
+        .iter()
+        .map(|p| (&p.design, &p.colorway, share))
+        .collect();
+    service::record(conn, who, &handed, format.as_str(), RecordKind::Export)
+}
+
+fn sheet_response(bytes: Vec<u8>, name: &str, format: SheetFormat) -> HttpResponse {
     let content_type = match format {
         SheetFormat::Csv => "text/csv; charset=utf-8",
         SheetFormat::Pdf => "application/pdf",
     };
-    Ok(HttpResponse::Ok()
+    HttpResponse::Ok()
         .content_type(content_type)
-        .insert_header(disposition(&name))
+        .insert_header(disposition(name))
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(NO_STORE)))
-        .body(bytes))
+        .body(bytes)
 }
 
 /// Queues every colorway of a design (`designGuid`) or of one of the user's lists (`listId`)

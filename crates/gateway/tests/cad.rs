@@ -218,6 +218,14 @@ async fn cad_downloads_through_http() {
         (StatusCode::FORBIDDEN, "cad_switched_off")
     );
 
+    let (status, body) = api
+        .form("/service/cad/export/search/pdf/0/25", Some(&ayse), &[])
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::FORBIDDEN, "cad_switched_off")
+    );
+
     // Staff have the right without a company code: the same file.
     let (status, _, staff_psd) = download(&admin, fields("1")).await;
     assert_eq!(status, StatusCode::OK);
@@ -475,6 +483,33 @@ async fn download_all_builds_a_zip_in_the_background() {
         (status, code(&body)),
         (StatusCode::BAD_REQUEST, "invalid_form")
     );
+    // A page of the archive search: each result's shown colorway, the search's own rules.
+    let (status, headers, sheet) = api
+        .call(
+            TestRequest::post()
+                .uri("/service/cad/export/search/csv/0/2")
+                .insert_header(("Access-Token", admin.clone()))
+                .insert_header(("content-type", "application/x-www-form-urlencoded"))
+                .set_payload("order=2"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        headers
+            .get("content-disposition")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .contains("Archive__page_1.csv")
+    );
+    assert_eq!(String::from_utf8(sheet).unwrap().lines().count(), 3);
+    let (status, body) = api
+        .form("/service/cad/export/search/csv/0/500", Some(&admin), &[])
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::BAD_REQUEST, "invalid_search")
+    );
     let exports = records(&world).iter().filter(|r| r.2 == "export").count();
-    assert_eq!(exports, 4);
+    assert_eq!(exports, 6);
 }

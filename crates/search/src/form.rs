@@ -240,6 +240,14 @@ impl SearchFilters {
     }
 }
 
+/// The page asked for, its size checked (1 to [`MAX_PAGE_SIZE`]).
+pub fn page_of(page: u32, size: u32) -> Result<desen_core::PageRequest, crate::SearchError> {
+    if size == 0 || size > MAX_PAGE_SIZE {
+        return Err(crate::SearchError::InvalidSearch("pageSize"));
+    }
+    Ok(desen_core::PageRequest::new(page, size))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

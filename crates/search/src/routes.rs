@@ -4,13 +4,12 @@ use crate::cache::SearchCache;
 use crate::cards::{FavoriteCards, HitColorway, SearchAnswer, SearchLabel, SearchResult};
 use crate::error::SearchError;
 use crate::filters::SearchFilters;
-use crate::form::{MAX_PAGE_SIZE, SearchForm};
+use crate::form::SearchForm;
 use crate::service;
 use accounts::{Admin, SignedIn};
 use actix_web::{HttpResponse, web};
 use catalog::swatch_index::{SWATCHES, Swatch};
 use db::DbPool;
-use desen_core::PageRequest;
 use pools::PoolCriteria;
 use utoipa::ToSchema;
 use web_api::{ApiError, blocking};
@@ -75,7 +74,7 @@ async fn search_designs(
     form: web::Form<SearchForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (page, size) = path.into_inner();
-    let page = page_of(page, size)?;
+    let page = crate::form::page_of(page, size)?;
     let form = form.into_inner();
     let language = session.language(form.language.as_deref());
     let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
@@ -85,14 +84,6 @@ async fn search_designs(
     })
     .await?;
     Ok(HttpResponse::Ok().json(answer))
-}
-
-/// The page size asked for, checked.
-fn page_of(page: u32, size: u32) -> Result<PageRequest, SearchError> {
-    if size == 0 || size > MAX_PAGE_SIZE {
-        return Err(SearchError::InvalidSearch("pageSize"));
-    }
-    Ok(PageRequest::new(page, size))
 }
 
 /// A page of the user's favorite list as the archive's cards, one per colorway, newest first.
@@ -105,7 +96,7 @@ async fn favorite_cards(
     path: web::Path<(String, u32, u32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (list, page, size) = path.into_inner();
-    let page = page_of(page, size)?;
+    let page = crate::form::page_of(page, size)?;
     let list = list
         .parse()
         .map_err(|_| SearchError::from(favorites::FavoriteError::ListNotFound))?;
