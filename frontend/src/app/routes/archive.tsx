@@ -1,7 +1,11 @@
 import { ArchiveSearchPage } from '@/features/archive/components/archive-search-page';
+import { CadExportSearchButton } from '@/features/cad/components/cad-export-search-button';
 import { CardFavoriteButton } from '@/features/favorites/components/card-favorite-button';
 
-/** / and /archive: the archive search, each card with the favorite heart for the colorway it shows. */
+/**
+ * / and /archive: the archive search, each card with the favorite heart for the colorway it shows,
+ * and for those with the right the line sheet of the page shown (with infinite scroll, the first page).
+ */
 export function ArchiveRoute() {
   return (
     <ArchiveSearchPage
@@ -15,6 +19,9 @@ export function ArchiveRoute() {
             thumbnail: result.thumbnail ?? '',
           }}
         />
+      )}
+      searchActions={({ form, page, pageSize, scope, complete, ready }) => (
+        <CadExportSearchButton form={form} page={page} pageSize={pageSize} scope={scope} complete={complete} disabled={!ready} />
       )}
     />
   );

@@ -34,6 +34,15 @@ export type CadBundle = {
 /** What a download-all or a line sheet holds: a design's colorways, or a favorite list's. */
 export type BundleTarget = { designGuid: string } | { listId: string };
 
+/**
+ * One page of the archive search: the form POST /search/design/basic/{page}/{pageSize} was sent,
+ * as it was sent, with its page (from 0) and page size. Its line sheet holds each result's shown colorway.
+ */
+export type SearchPageTarget = { search: { form: Record<string, string>; page: number; pageSize: number } };
+
+/** What a line sheet holds: a design's or a favorite list's colorways, or a search page's. */
+export type LineSheetTarget = BundleTarget | SearchPageTarget;
+
 /** The line sheet's formats (POST /cad/export `format`), in the menu's order. */
 export const lineSheetFormats = ['pdf', 'csv'] as const;
 export type LineSheetFormat = (typeof lineSheetFormats)[number];

@@ -26,6 +26,7 @@ import {
   restrictedFilters,
   searchForm,
   sortOrders,
+  type SearchForm,
   withoutFilter,
   withoutHidden,
   type FilterKey,
@@ -51,12 +52,32 @@ const barFilters: readonly FilterKey[] = ['number', 'labels', 'color'];
  * The archive search (routes / and /archive): filters in a sticky bar and a drawer, kept in the
  * URL; results appended while scrolling or paged, as the user's setting says.
  */
+/**
+ * The search as the user sees it, for the actions other features bring beside the result count
+ * (the line sheet export): one page of it, named as the search route takes it.
+ */
+export type ShownSearch = {
+  /** The form of POST /search/design/basic, exactly as the search sent it. */
+  form: SearchForm;
+  /** The page (from 0) and its size: with paged results the page on screen, with infinite scroll the first page loaded. */
+  page: number;
+  pageSize: number;
+  /** `page`: the page on screen (paged results); `first`: the first page of those loaded (infinite scroll). */
+  scope: 'page' | 'first';
+  /** Every result of the search is on that one page. */
+  complete: boolean;
+  /** That page's results are on screen: found, not still searching, not the previous search's shown meanwhile. */
+  ready: boolean;
+};
+
 type Props = {
   /** A button on each result card that other features bring (the favorite heart). */
   cardAction?: (result: SearchResult) => ReactNode;
+  /** Actions on the shown search, beside the result count, that other features bring (the line sheet export). */
+  searchActions?: (search: ShownSearch) => ReactNode;
 };
 
-export function ArchiveSearchPage({ cardAction }: Props) {
+export function ArchiveSearchPage({ cardAction, searchActions }: Props) {
   const { t, i18n } = useTranslation('archive');
   const { account } = useSession();
   useDocumentTitle(t('title'));
@@ -85,6 +106,16 @@ export function ArchiveSearchPage({ cardAction }: Props) {
   const active = infinite ? infiniteQuery : pageQuery;
   const totalCount = infinite ? infiniteQuery.data?.pages[0]?.totalCount : pageQuery.data?.totalCount;
   useScrollMemory(`${location.pathname}${location.search}`, Boolean(active.data) && !active.isPlaceholderData);
+  // The page other features act on: the one on screen, or with infinite scroll the first one loaded.
+  const shownPage = infinite ? infiniteQuery.data?.pages[0] : pageQuery.data;
+  const shown: ShownSearch = {
+    form,
+    page: infinite ? 0 : page,
+    pageSize,
+    scope: infinite ? 'first' : 'page',
+    complete: shownPage !== undefined && shownPage.totalCount <= pageSize,
+    ready: shownPage !== undefined && !active.isPlaceholderData && !waitingForFields && shownPage.results.length > 0,
+  };
 
   const activeKeys = activeFilterKeys(filters);
   const drawerCount = activeKeys.filter((key) => !barFilters.includes(key)).length;
@@ -180,6 +211,7 @@ export function ArchiveSearchPage({ cardAction }: Props) {
             </Typography>
           )}
         </Box>
+        {searchActions?.(shown)}
         <TextField
           select
           size="small"

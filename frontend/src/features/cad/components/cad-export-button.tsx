@@ -2,13 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { useExportLineSheet } from '../api/export-line-sheet';
 import { useCadRights } from '../api/get-rights';
-import { type BundleTarget, lineSheetFormats } from '../types';
+import { type LineSheetTarget, lineSheetFormats } from '../types';
 import { FormatButton } from './format-button';
 
 type Props = {
-  /** A design's colorways, or a favorite list's. */
-  target: BundleTarget;
+  /** A design's colorways, a favorite list's, or a page of the archive search. */
+  target: LineSheetTarget;
   disabled?: boolean;
+  /** The button's words: "Export line sheet" unless told. */
+  label?: string;
+  /** The button's test id: `cad-export` unless told (the menu's items keep theirs). */
+  testId?: string;
 };
 
 /**
@@ -16,7 +20,7 @@ type Props = {
  * CSV. The file is made on request: the button says so meanwhile, then the browser saves it; a
  * refusal shows as a toast.
  */
-export function CadExportButton({ target, disabled }: Props) {
+export function CadExportButton({ target, disabled, label, testId = 'cad-export' }: Props) {
   const { t } = useTranslation('cad');
   const rights = useCadRights();
   const exportSheet = useExportLineSheet();
@@ -27,12 +31,12 @@ export function CadExportButton({ target, disabled }: Props) {
     <FormatButton
       choices={lineSheetFormats.map((format) => ({ value: format, name: format, label: t(`export.formats.${format}`), testId: `cad-export-${format}` }))}
       choose
-      label={t('export.button')}
+      label={label ?? t('export.button')}
       menuLabel={t('export.menu')}
       pending={exportSheet.isPending}
       disabled={disabled}
       onPick={(format) => exportSheet.mutate({ format, target }, { onError: showError })}
-      testId="cad-export"
+      testId={testId}
     />
   );
 }

@@ -1,12 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { updateClientSettings } from '@/lib/client-settings';
 import { setSession } from '@/lib/session';
 import { designHeader } from '@/testing/design-header';
 import { testUser, validAnswer } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render-app';
+import { currentPath, renderApp } from '@/testing/render-app';
 import { formOf, server } from '@/testing/server';
 import type { DesignType } from '@/types/design';
+import type { SearchPage } from '@/types/search';
 import type { CadBundle, CadFormat, CadRights } from '../types';
 
 // OpenSeadragon needs a canvas, which jsdom lacks: the lazily loaded viewer is replaced.
@@ -88,6 +90,11 @@ function cadServer({
       await hold;
       return answer(sheet);
     }),
+    http.post('*/service/cad/export/search/:format/:page/:pageSize', async ({ request, params }) => {
+      sent.push({ path: `export/search/${String(params.format)}/${String(params.page)}/${String(params.pageSize)}`, form: await formOf(request) });
+      await hold;
+      return answer(sheet);
+    }),
     http.post('*/service/cad/download-all', async ({ request }) => {
       sent.push({ path: 'download-all', form: await formOf(request) });
       return HttpResponse.json(bundle(), { status: 202 });
@@ -111,6 +118,47 @@ function listServer(colorways = ['c-1', 'c-2']) {
     http.get('*/service/search/favorites/:id/:page/:size', () => HttpResponse.json({ list: spring, results: [], totalCount: 0, totalPage: 0, currentPage: 0, pageSize: 50 })),
   );
 }
+
+/** The archive search: `total` designs (01-0001 …, each on its colorway c-n), every search recorded. */
+function archiveServer(total = 60) {
+  const searches: { page: number; pageSize: number; form: Record<string, string> }[] = [];
+  server.use(
+    http.post('*/service/search/design/basic/:page/:pageSize', async ({ request, params }) => {
+      const page = Number(params.page);
+      const pageSize = Number(params.pageSize);
+      searches.push({ page, pageSize, form: await formOf(request) });
+      const first = page * pageSize;
+      const results = Array.from({ length: Math.max(0, Math.min(pageSize, total - first)) }, (_, index) => {
+        const n = first + index + 1;
+        const number = `01-${String(n).padStart(4, '0')}`;
+        return {
+          designGuid: `d-${n}`,
+          designName: number,
+          designType: 'digital',
+          activeVariantGuid: `c-${n}`,
+          activeVariantName: 'VR-1',
+          originalVariantGuid: `c-${n}`,
+          originalVariantName: 'VR-1',
+          labels: [],
+          moldState: 'none',
+          isConfined: false,
+          pinned: false,
+          colorwayCount: 1,
+          colorways: [{ colorwayGuid: `c-${n}`, colorwayName: 'VR-1', color: null }],
+          thumbnail: null,
+          thumbnails: {},
+          colorDistance: null,
+        };
+      });
+      const answer: SearchPage = { results, totalCount: total, totalPage: Math.ceil(total / pageSize), currentPage: page, pageSize };
+      return HttpResponse.json(answer);
+    }),
+  );
+  return searches;
+}
+
+/** A search page's line sheet as the server names it. */
+const pageSheet = (name: string): FileAnswer => ({ body: '%PDF-1.4 search page', disposition: `attachment; filename="${name}"`, type: 'application/pdf' });
 
 function signIn() {
   setSession('user-token', { user: testUser, isAdmin: false, isInHouse: false, is2FaValidated: true, secondFactor: 'none' });
@@ -413,5 +461,131 @@ describe('CAD downloads', () => {
     expect(createObjectURL).not.toHaveBeenCalled();
     expect(saved).toEqual([]);
     await waitFor(() => expect(screen.getByTestId('cad-export')).toHaveTextContent('Export line sheet'));
+  });
+
+  describe('the archive search page’s line sheet', () => {
+    it('is offered only with the export right', async () => {
+      signIn();
+      archiveServer();
+      cadServer({ cad: rights({ download: true, downloadAll: true, selection: true, export: false }) });
+      const { queryClient } = renderApp('/');
+      await screen.findAllByTestId('search-result', undefined, SLOW);
+      await waitFor(() => expect(queryClient.getQueryState(['cad', 'rights'])?.status).toBe('success'));
+      expect(screen.queryByTestId('cad-export-search')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('cad-export')).not.toBeInTheDocument();
+      cleanup();
+
+      // The same page with the right shows it.
+      archiveServer();
+      cadServer({ cad: rights({ download: false, export: true, formats: [] }) });
+      renderApp('/');
+      expect(await screen.findByTestId('cad-export-search', undefined, SLOW)).toHaveTextContent('Export the first 25 results');
+    });
+
+    it('with paged results exports the page on screen: its page and size in the path, the search’s form as the body', async () => {
+      const user = userEvent.setup();
+      updateClientSettings({ infinityScroll: false });
+      signIn();
+      const searches = archiveServer(60);
+      const door = gate();
+      const { sent } = cadServer({ cad: rights({ download: false, export: true, formats: [] }), sheet: pageSheet('Archive__page_2.pdf'), hold: door.opened });
+      const { router } = renderApp('/?sort=1');
+      expect(await screen.findByTestId('cad-export-search', undefined, SLOW)).toHaveTextContent('Export this page');
+
+      await user.type(screen.getByTestId('filter-number'), '01-00');
+      await waitFor(() => expect(searches.at(-1)?.form).toEqual({ number: '01-00', order: '1' }));
+      const pager = await screen.findByRole('navigation', { name: 'Result pages' });
+      await user.click(within(pager).getByRole('button', { name: 'Go to page 2' }));
+      await waitFor(() => expect(currentPath(router)).toBe('/?number=01-00&sort=1&page=2'));
+      await waitFor(() => expect(screen.getByTestId('pager-marker')).toHaveTextContent('Page 2 of 3'));
+      const shown = searches.at(-1)!;
+      expect(shown).toMatchObject({ page: 1, pageSize: 25 });
+
+      const button = screen.getByTestId('cad-export-search');
+      await waitFor(() => expect(button).toBeEnabled());
+      expect(button).toHaveTextContent('Export this page');
+      expect(button).toHaveAttribute('aria-haspopup', 'menu');
+      await user.click(button);
+      const menu = within(await screen.findByRole('menu', { name: 'Line sheet formats' }));
+      expect(menu.getAllByRole('menuitem').map((item) => [item.getAttribute('data-testid'), item.textContent])).toEqual([
+        ['cad-export-pdf', 'PDF line sheet'],
+        ['cad-export-csv', 'CSV (spreadsheet)'],
+      ]);
+      expect(sent).toEqual([]);
+
+      await user.click(menu.getByTestId('cad-export-pdf'));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      // The page on screen (0-based 1), and the very form that search sent.
+      expect(sent[0]!.path).toBe('export/search/pdf/1/25');
+      expect(sent[0]!.form).toEqual(shown.form);
+      expect(sent[0]!.form).toMatchObject({ number: '01-00', order: '1' });
+      expect(button).toHaveTextContent('Preparing…');
+      expect(button).toBeDisabled();
+      expect(saved).toEqual([]);
+
+      door.open();
+      await waitFor(() => expect(saved).toEqual([{ name: 'Archive__page_2.pdf', href: 'blob:cad-1' }]));
+      expect(await blobs[0]!.text()).toBe('%PDF-1.4 search page');
+      await waitFor(() => expect(button).toHaveTextContent('Export this page'));
+      expect(button).toBeEnabled();
+    });
+
+    it('with infinite scroll exports the first page, however many are loaded, and says so', async () => {
+      const user = userEvent.setup();
+      signIn();
+      const searches = archiveServer(60);
+      const { sent } = cadServer({
+        cad: rights({ download: false, export: true, formats: [] }),
+        sheet: { body: '\uFEFFDesign no\r\n', disposition: 'attachment; filename="Archive__page_1.csv"', type: 'text/csv; charset=utf-8' },
+      });
+      renderApp('/?number=01&type=digital');
+      const button = await screen.findByTestId('cad-export-search', undefined, SLOW);
+      await waitFor(() => expect(button).toBeEnabled());
+      expect(button).toHaveTextContent('Export the first 25 results');
+
+      await user.click(within(screen.getByTestId('load-more')).getByRole('button', { name: 'Show more designs' }));
+      await waitFor(() => expect(screen.getByTestId('result-grid')).toHaveAttribute('data-loaded-count', '50'));
+      expect(searches.map((search) => search.page)).toEqual([0, 1]);
+
+      await user.click(button);
+      await user.click(within(await screen.findByRole('menu')).getByTestId('cad-export-csv'));
+      await waitFor(() => expect(saved).toEqual([{ name: 'Archive__page_1.csv', href: 'blob:cad-1' }]));
+      expect(sent).toEqual([{ path: 'export/search/csv/0/25', form: searches[0]!.form }]);
+      expect(sent[0]!.form).toEqual({ number: '01', type: 'digital', order: '0' });
+      cleanup();
+
+      // A search that fits on one page: all of it.
+      archiveServer(7);
+      renderApp('/');
+      const all = await screen.findByTestId('cad-export-search', undefined, SLOW);
+      await waitFor(() => expect(all).toHaveTextContent('Export these results'));
+      expect(all).toBeEnabled();
+      cleanup();
+
+      // No results: nothing to export.
+      archiveServer(0);
+      renderApp('/?number=zz');
+      await screen.findByTestId('results-empty', undefined, SLOW);
+      expect(screen.getByTestId('cad-export-search')).toBeDisabled();
+    });
+
+    it('shows a refusal as the translated error', async () => {
+      const user = userEvent.setup();
+      signIn();
+      archiveServer();
+      const { sent } = cadServer({ cad: rights({ export: true }), sheet: { status: 403, code: 'search_field_hidden' } });
+      renderApp('/?note=silk');
+      const button = await screen.findByTestId('cad-export-search', undefined, SLOW);
+      await waitFor(() => expect(button).toBeEnabled());
+      await user.click(button);
+      await user.click(within(await screen.findByRole('menu')).getByTestId('cad-export-pdf'));
+      const toast = await screen.findByTestId('toast');
+      expect(toast).toHaveTextContent('This filter is not available to you.');
+      expect(toast).not.toHaveTextContent('refused by the server');
+      expect(sent).toEqual([{ path: 'export/search/pdf/0/25', form: { note: 'silk', order: '0' } }]);
+      expect(createObjectURL).not.toHaveBeenCalled();
+      expect(saved).toEqual([]);
+      await waitFor(() => expect(screen.getByTestId('cad-export-search')).toHaveTextContent('Export the first 25 results'));
+    });
   });
 });
