@@ -77,6 +77,7 @@ test('an admitted company downloads production files; another company sees no CA
 
   // Every colorway of the design as one zip, built in the background, then a link.
   await page.getByTestId('cad-download-all').click();
+  await page.getByTestId('cad-format-original').click();
   const link = page.getByTestId('cad-bundle-link');
   await expect(link).toBeVisible({ timeout: 30_000 });
   const zipDownload = page.waitForEvent('download');

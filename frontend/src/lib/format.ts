@@ -17,13 +17,24 @@ export function formatDecimal(value: number | null | undefined, locale: string |
   return new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits: 2 }).format(value);
 }
 
+/** A date-time without a zone, as the server writes them ("2025-01-02T10:00:00.123"). */
+const ZONELESS_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
 /**
- * A server date-time in the user's locale ("2 Jan 2025, 10:00"); the text as it came when it is
- * not a date. The server sends local date-times without a zone: they are shown as they are.
+ * A date-time the server sent: the server keeps UTC and writes it without a zone, so a zone-less
+ * date-time is read as UTC (a browser would take it for local time: three hours early in Istanbul).
+ */
+export function serverDate(value: string): Date {
+  return new Date(ZONELESS_DATE_TIME.test(value) ? `${value}Z` : value);
+}
+
+/**
+ * A server date-time in the user's locale and time zone ("2 Jan 2025, 10:00"); the text as it came
+ * when it is not a date.
  */
 export function formatDateTime(value: string | null | undefined, locale: string | undefined, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
   if (!value) return '—';
-  const parsed = new Date(value);
+  const parsed = serverDate(value);
   return Number.isNaN(parsed.getTime()) ? value : new Intl.DateTimeFormat(locale, options).format(parsed);
 }
 

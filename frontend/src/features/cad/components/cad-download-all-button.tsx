@@ -19,7 +19,7 @@ type Props = {
 };
 
 /**
- * "Download all" as one zip of the default format, only with the right: the server builds it in
+ * "Download all" as one zip (of the chosen format, or the default one), only with the right: the server builds it in
  * the background, and a dialog follows its progress until the link to the zip appears (or why it
  * failed).
  */
@@ -36,8 +36,8 @@ export function CadDownloadAllButton({ target, scope, rotary, disabled }: Props)
     <>
       <FormatButton
         choices={choices}
-        // One click, in the default format (the first offered that fits), "CAD selection" or not.
-        choose={false}
+        // A menu of the formats with "CAD selection", else one click in the default format.
+        choose={rights.data.selection}
         label={t(`downloadAll.${scope}`)}
         menuLabel={t('formatMenu')}
         pending={start.isPending}

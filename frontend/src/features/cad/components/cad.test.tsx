@@ -345,7 +345,7 @@ describe('CAD downloads', () => {
     expect(server.polls()).toBe(polled);
   });
 
-  it('downloads all of a favorite list in the default format, and shows why the zip failed', async () => {
+  it('downloads all of a favorite list in the format chosen, and shows why the zip failed', async () => {
     const user = userEvent.setup();
     signIn();
     listServer();
@@ -358,10 +358,10 @@ describe('CAD downloads', () => {
     expect(button).toHaveTextContent('Download all');
     expect(screen.getByTestId('list-name')).toHaveTextContent('Spring');
 
-    // "CAD selection" is for one colorway's file: the zip is of the default format, without a menu.
+    // With "CAD selection", the zip's format is chosen from the menu too.
     await user.click(button);
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    await waitFor(() => expect(sent).toEqual([{ path: 'download-all', form: { cadId: '1', wearGuid: '', listId: 'l-1' } }]));
+    await user.click(within(screen.getByRole('menu')).getByTestId('cad-format-original'));
+    await waitFor(() => expect(sent).toEqual([{ path: 'download-all', form: { cadId: '3', wearGuid: '', listId: 'l-1' } }]));
 
     const dialog = within(await screen.findByTestId('cad-bundle-dialog'));
     const failed = await dialog.findByTestId('cad-bundle-failed');

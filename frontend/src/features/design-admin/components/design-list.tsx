@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { TablePager } from '@/components/table-pager';
 import { Thumbnail } from '@/components/thumbnail';
+import { formatDate } from '@/lib/format';
 import { useDesignSearch } from '../api/search-designs';
 
 const columns = ['preview', 'number', 'originalName', 'studio', 'type', 'uploaded', 'actions'] as const;
@@ -29,11 +30,6 @@ export function DesignList({ onOpenDesign }: Props) {
   const [pageSize, setPageSize] = useState(25);
   const deferredQuery = useDeferredValue(query.trim());
   const designs = useDesignSearch({ query: deferredQuery, page, pageSize });
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
-  const formatDate = (value: string) => {
-    const parsed = new Date(value);
-    return Number.isNaN(parsed.getTime()) ? value : date.format(parsed);
-  };
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="designs-title">
@@ -75,7 +71,7 @@ export function DesignList({ onOpenDesign }: Props) {
                 <TableCell>{design.originalName || '—'}</TableCell>
                 <TableCell>{design.studio || '—'}</TableCell>
                 <TableCell>{design.designType === 'rotary' || design.designType === 'digital' ? t(`designTypes.${design.designType}`) : design.designType}</TableCell>
-                <TableCell>{formatDate(design.uploadDate)}</TableCell>
+                <TableCell>{formatDate(design.uploadDate, i18n.resolvedLanguage)}</TableCell>
                 <TableCell align="right">
                   <Button size="small" onClick={() => onOpenDesign(design.designGuid)} aria-label={t('designs.editDesign', { name: design.designName })}>
                     {t('designs.edit')}
