@@ -83,36 +83,19 @@ fn size(cm: f64) -> String {
     format!("{cm:.1}")
 }
 
-/// CSV (RFC 4180, UTF-8 with a byte order mark so spreadsheet programs read the letters right).
+/// CSV (RFC 4180, UTF-8 with a byte order mark; formula-like cells defused).
 pub fn csv(rows: &[SheetRow], language: Language) -> Vec<u8> {
-    fn field(text: &str) -> String {
-        // A leading =, +, - or @ would run as a formula in a spreadsheet.
-        let text = if text.starts_with(['=', '+', '-', '@']) {
-            format!("'{text}")
-        } else {
-            text.to_owned()
-        };
-        if text.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", text.replace('"', "\"\""))
-        } else {
-            text
-        }
-    }
-    let mut out = String::from("\u{feff}");
-    out.push_str(&titles(language).map(field).join(","));
-    out.push_str("\r\n");
-    for row in rows {
-        let line = [
-            field(&row.number),
-            field(&row.colorway),
+    let titles = titles(language).map(str::to_owned);
+    let lines = rows.iter().map(|row| {
+        [
+            row.number.clone(),
+            row.colorway.clone(),
             size(row.width_cm),
             size(row.height_cm),
-            field(&row.labels.join("; ")),
-        ];
-        out.push_str(&line.join(","));
-        out.push_str("\r\n");
-    }
-    out.into_bytes()
+            row.labels.join("; "),
+        ]
+    });
+    desen_core::text::csv(std::iter::once(titles).chain(lines))
 }
 
 // ---- PDF ----------------------------------------------------------------------------------

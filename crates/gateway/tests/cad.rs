@@ -512,4 +512,45 @@ async fn download_all_builds_a_zip_in_the_background() {
     );
     let exports = records(&world).iter().filter(|r| r.2 == "export").count();
     assert_eq!(exports, 6);
+
+    // The admins' statistics read the records: a page with the summary, or all as CSV.
+    let (status, page) = api
+        .form(
+            "/service/admin/statistics/cad-entries",
+            Some(&admin),
+            &[("dateRange", "1"), ("pageSize", "5")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let total = records(&world).len() as i64;
+    assert_eq!(page["totalCount"], total);
+    assert_eq!(page["summary"]["users"], 1);
+    assert_eq!(page["items"].as_array().unwrap().len(), 5);
+    assert_eq!(page["items"][0]["userEmail"], ADMIN);
+    let (status, headers, csv) = api
+        .call(
+            TestRequest::post()
+                .uri("/service/admin/statistics/cad-entries")
+                .insert_header(("Access-Token", admin.clone()))
+                .insert_header(("content-type", "application/x-www-form-urlencoded"))
+                .set_payload("format=csv"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        headers
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    assert_eq!(
+        String::from_utf8(csv).unwrap().lines().count() as i64,
+        total + 1
+    );
+    let (status, _) = api
+        .form("/service/admin/statistics/cad-entries", Some(&can), &[])
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
 }

@@ -23,3 +23,72 @@ impl ViewForm {
         ))
     }
 }
+
+/// `POST /admin/statistics/*-entries`: the filters (all optional), the page, or `format=csv` for
+/// every entry the filters admit.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct EntriesForm {
+    pub company_guid: Option<String>,
+    pub user_guid: Option<String>,
+    /// A date preset of the archive search (1 today ... 11 last 365 days).
+    pub date_range: Option<String>,
+    /// A custom span, `YYYY-MM-DD`, both days included.
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub page: Option<u32>,
+    pub page_size: Option<u32>,
+    pub format: Option<String>,
+}
+
+fn given(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+impl EntriesForm {
+    /// The filter, and the page asked for (`None` for the CSV of every entry).
+    pub fn parse(
+        &self,
+        today: chrono::NaiveDate,
+    ) -> Result<(crate::entries::EntryFilter, Option<desen_core::PageRequest>), StatisticsError>
+    {
+        let day = |value: &Option<String>, field: &'static str| {
+            given(value)
+                .map(|v| {
+                    chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
+                        .map_err(|_| StatisticsError::InvalidForm(field))
+                })
+                .transpose()
+        };
+        let preset = given(&self.date_range)
+            .map(|p| {
+                p.parse::<u8>()
+                    .map_err(|_| StatisticsError::InvalidForm("dateRange"))
+            })
+            .transpose()?;
+        let (from, until) = crate::entries::EntryFilter::span(
+            preset,
+            day(&self.from, "from")?,
+            day(&self.to, "to")?,
+            today,
+        )?;
+        let filter = crate::entries::EntryFilter {
+            company: given(&self.company_guid).map(str::to_owned),
+            user: given(&self.user_guid).map(str::to_owned),
+            from,
+            until,
+        };
+        let page = match given(&self.format) {
+            Some("csv") => None,
+            Some(_) => return Err(StatisticsError::InvalidForm("format")),
+            None => {
+                let size = self.page_size.unwrap_or(25);
+                if size == 0 || size > desen_core::PageRequest::MAX_PAGE_SIZE {
+                    return Err(StatisticsError::InvalidForm("pageSize"));
+                }
+                Some(desen_core::PageRequest::new(self.page.unwrap_or(0), size))
+            }
+        };
+        Ok((filter, page))
+    }
+}

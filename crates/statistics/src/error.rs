@@ -4,6 +4,8 @@ use desen_core::{DomainError, ErrorKind};
 pub enum StatisticsError {
     #[error(transparent)]
     Catalog(#[from] catalog::CatalogError),
+    #[error("{0} is missing or malformed")]
+    InvalidForm(&'static str),
     #[error("database: {0}")]
     Database(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
@@ -14,6 +16,7 @@ impl DomainError for StatisticsError {
     fn kind(&self) -> ErrorKind {
         match self {
             StatisticsError::Catalog(e) => e.kind(),
+            StatisticsError::InvalidForm(_) => ErrorKind::Invalid,
             _ => ErrorKind::Internal,
         }
     }
@@ -21,7 +24,15 @@ impl DomainError for StatisticsError {
     fn code(&self) -> &'static str {
         match self {
             StatisticsError::Catalog(e) => e.code(),
+            StatisticsError::InvalidForm(_) => "invalid_form",
             _ => "internal",
+        }
+    }
+
+    fn field(&self) -> Option<&'static str> {
+        match self {
+            StatisticsError::InvalidForm(field) => Some(field),
+            _ => None,
         }
     }
 }

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod dto;
+pub mod entries;
 pub mod error;
 pub mod routes;
 pub mod service;

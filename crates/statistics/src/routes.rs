@@ -1,16 +1,41 @@
-use crate::dto::ViewForm;
+use crate::dto::{EntriesForm, ViewForm};
+use crate::entries::{self, CadEntry, ColorwayEntry, EntriesAnswer, LoginEntry, Summary};
+use crate::error::StatisticsError;
 use crate::service;
-use accounts::SignedIn;
+use accounts::{Admin, SignedIn};
 use actix_web::{HttpResponse, web};
 use db::DbPool;
+use desen_core::Language;
 use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/metrics/record", web::post().to(record));
+    cfg.route("/metrics/record", web::post().to(record))
+        .route("/admin/statistics/cad-entries", web::post().to(cad_entries))
+        .route(
+            "/admin/statistics/login-entries",
+            web::post().to(login_entries),
+        )
+        .route(
+            "/admin/statistics/colorway-entries",
+            web::post().to(colorway_entries),
+        );
 }
 
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(record), components(schemas(ViewForm)))]
+#[openapi(
+    paths(record, cad_entries, login_entries, colorway_entries),
+    components(schemas(
+        ViewForm,
+        EntriesForm,
+        Summary,
+        CadEntry,
+        LoginEntry,
+        ColorwayEntry,
+        EntriesAnswer<CadEntry>,
+        EntriesAnswer<LoginEntry>,
+        EntriesAnswer<ColorwayEntry>
+    ))
+)]
 pub struct StatisticsApi;
 
 /// Records a colorway view (spec: designGuid, colorwayGuid).
@@ -26,4 +51,184 @@ async fn record(
     blocking(move || service::record_colorway_view(&mut *pool.get()?, &viewer, &design, &colorway))
         .await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+type Pool = web::Data<DbPool>;
+
+/// Rows of one statistic: its titles in the admin's language, and each entry as text.
+trait Tabular {
+    fn titles(language: Language) -> Vec<&'static str>;
+    fn cells(&self) -> Vec<String>;
+}
+
+fn who_titles(language: Language) -> [&'static str; 4] {
+    match language {
+        Language::Tr => ["Zaman (UTC)", "Kullanıcı", "E-posta", "Firma"],
+        Language::En => ["Time (UTC)", "User", "E-mail", "Company"],
+        Language::Ru => ["Время (UTC)", "Пользователь", "Эл. почта", "Компания"],
+    }
+}
+
+fn who_cells(at: &chrono::NaiveDateTime, who: &entries::Who, email: &str) -> Vec<String> {
+    vec![
+        at.format("%Y-%m-%d %H:%M:%S").to_string(),
+        who.user_name.clone().unwrap_or_default(),
+        email.to_owned(),
+        who.company_name.clone().unwrap_or_default(),
+    ]
+}
+
+impl Tabular for CadEntry {
+    fn titles(language: Language) -> Vec<&'static str> {
+        let more = match language {
+            Language::Tr => ["Desen no", "Varyant", "Biçim", "Tür", "Bayt"],
+            Language::En => ["Design no", "Colorway", "Format", "Kind", "Bytes"],
+            Language::Ru => ["Номер дизайна", "Колорит", "Формат", "Вид", "Байты"],
+        };
+        who_titles(language).into_iter().chain(more).collect()
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let mut cells = who_cells(
+            &self.at,
+            &self.who,
+            self.who.user_email.as_deref().unwrap_or_default(),
+        );
+        cells.extend([
+            self.design_number.clone(),
+            self.colorway_name.clone(),
+            self.format.clone(),
+            self.kind.clone(),
+            self.bytes.to_string(),
+        ]);
+        cells
+    }
+}
+
+impl Tabular for LoginEntry {
+    fn titles(language: Language) -> Vec<&'static str> {
+        let more = match language {
+            Language::Tr => ["IP", "Sonuç"],
+            Language::En => ["IP", "Outcome"],
+            Language::Ru => ["IP", "Результат"],
+        };
+        who_titles(language).into_iter().chain(more).collect()
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let mut cells = who_cells(&self.at, &self.who, &self.email);
+        cells.extend([self.ip.clone(), self.outcome.clone()]);
+        cells
+    }
+}
+
+impl Tabular for ColorwayEntry {
+    fn titles(language: Language) -> Vec<&'static str> {
+        let more = match language {
+            Language::Tr => ["Desen no", "Varyant"],
+            Language::En => ["Design no", "Colorway"],
+            Language::Ru => ["Номер дизайна", "Колорит"],
+        };
+        who_titles(language).into_iter().chain(more).collect()
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let mut cells = who_cells(
+            &self.at,
+            &self.who,
+            self.who.user_email.as_deref().unwrap_or_default(),
+        );
+        cells.extend([
+            self.design_number.clone().unwrap_or_default(),
+            self.colorway_name.clone().unwrap_or_default(),
+        ]);
+        cells
+    }
+}
+
+type Read<T> = fn(
+    &mut db::DbConnection,
+    &entries::EntryFilter,
+    Option<desen_core::PageRequest>,
+) -> Result<(Vec<T>, Summary), StatisticsError>;
+
+/// One statistic: a page as JSON, or every entry as CSV named `name`.
+async fn answer<T: Tabular + utoipa::ToSchema + serde::Serialize + Send + 'static>(
+    session: accounts::CurrentSession,
+    pool: Pool,
+    form: EntriesForm,
+    read: Read<T>,
+    name: &'static str,
+) -> Result<HttpResponse, ApiError> {
+    let (filter, page) = form.parse(chrono::Utc::now().date_naive())?;
+    let language = session.language(None);
+    let (items, summary) = blocking(move || read(&mut *pool.get()?, &filter, page)).await?;
+    Ok(match page {
+        Some(page) => HttpResponse::Ok().json(EntriesAnswer::new(items, summary, page)),
+        None => {
+            let titles: Vec<String> = T::titles(language).into_iter().map(str::to_owned).collect();
+            let rows = std::iter::once(titles).chain(items.iter().map(Tabular::cells));
+            HttpResponse::Ok()
+                .content_type("text/csv; charset=utf-8")
+                .insert_header((
+                    actix_web::http::header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{name}.csv\""),
+                ))
+                .body(desen_core::text::csv(rows))
+        }
+    })
+}
+
+/// CAD downloads, download-alls and exports, one entry per colorway, newest first.
+#[utoipa::path(post, path = "/service/admin/statistics/cad-entries", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = EntriesAnswer<CadEntry>, description = "a page, or with format=csv every entry as CSV"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn cad_entries(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<EntriesForm>,
+) -> Result<HttpResponse, ApiError> {
+    answer(
+        session,
+        pool,
+        form.into_inner(),
+        entries::cad_entries,
+        "cad-entries",
+    )
+    .await
+}
+
+/// Sign-ins, successful or not, newest first.
+#[utoipa::path(post, path = "/service/admin/statistics/login-entries", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = EntriesAnswer<LoginEntry>, description = "a page, or with format=csv every entry as CSV"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn login_entries(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<EntriesForm>,
+) -> Result<HttpResponse, ApiError> {
+    answer(
+        session,
+        pool,
+        form.into_inner(),
+        entries::login_entries,
+        "login-entries",
+    )
+    .await
+}
+
+/// Colorways opened on the design page, newest first.
+#[utoipa::path(post, path = "/service/admin/statistics/colorway-entries", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = EntriesAnswer<ColorwayEntry>, description = "a page, or with format=csv every entry as CSV"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn colorway_entries(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<EntriesForm>,
+) -> Result<HttpResponse, ApiError> {
+    answer(
+        session,
+        pool,
+        form.into_inner(),
+        entries::colorway_entries,
+        "colorway-entries",
+    )
+    .await
 }

@@ -1,0 +1,338 @@
+//! The admins' statistics tables (spec section 2, Admin area: Statistics; section 7,
+//! `/admin/statistics/*-entries`): CAD downloads, sign-ins and colorway views, each filtered by
+//! company, user and time, newest first, paged, with a summary, or whole as CSV.
+
+use crate::error::StatisticsError;
+use chrono::{NaiveDate, NaiveDateTime};
+use db::DbConnection;
+use db::schema::{cad_downloads, colorway_views, colorways, customers, designs, sign_ins, users};
+use desen_core::{Page, PageRequest};
+use diesel::dsl::{count, count_star};
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The rows a CSV export holds at most.
+pub const MAX_CSV_ROWS: i64 = 100_000;
+
+/// Which records: a company, a user, a time span `[from, until)`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EntryFilter {
+    pub company: Option<String>,
+    pub user: Option<String>,
+    pub from: Option<NaiveDateTime>,
+    pub until: Option<NaiveDateTime>,
+}
+
+impl EntryFilter {
+    /// The span of a date preset (the search's numbers) or of `from`/`to` days (both inclusive).
+    pub fn span(
+        preset: Option<u8>,
+        from: Option<NaiveDate>,
+        to: Option<NaiveDate>,
+        today: NaiveDate,
+    ) -> Result<(Option<NaiveDateTime>, Option<NaiveDateTime>), StatisticsError> {
+        let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0);
+        if let Some(preset) = preset {
+            let (from, until) = desen_core::time::preset_range(preset, today)
+                .ok_or(StatisticsError::InvalidForm("dateRange"))?;
+            return Ok((midnight(from), midnight(until)));
+        }
+        let until = match to {
+            Some(to) => Some(
+                to.succ_opt()
+                    .and_then(midnight)
+                    .ok_or(StatisticsError::InvalidForm("to"))?,
+            ),
+            None => None,
+        };
+        let from = from.and_then(midnight);
+        if let (Some(from), Some(until)) = (from, until)
+            && from >= until
+        {
+            return Err(StatisticsError::InvalidForm("to"));
+        }
+        Ok((from, until))
+    }
+}
+
+/// Totals over every record the filter admits (not only the page).
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub total: i64,
+    pub users: i64,
+    pub companies: i64,
+}
+
+/// A page of entries (the shape of every paged answer) with the summary of all of them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EntriesAnswer<T: ToSchema> {
+    pub items: Vec<T>,
+    pub total_count: i64,
+    pub total_page: i64,
+    pub current_page: u32,
+    pub page_size: u32,
+    pub summary: Summary,
+}
+
+impl<T: ToSchema> EntriesAnswer<T> {
+    pub fn new(items: Vec<T>, summary: Summary, request: PageRequest) -> Self {
+        let page = Page::new(items, summary.total, request);
+        EntriesAnswer {
+            items: page.items,
+            total_count: page.total_count,
+            total_page: page.total_page,
+            current_page: page.current_page,
+            page_size: request.page_size,
+            summary,
+        }
+    }
+}
+
+/// Who, as every entry names them (the names of today; the record keeps the ids).
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Queryable)]
+#[serde(rename_all = "camelCase")]
+pub struct Who {
+    pub user_guid: Option<String>,
+    pub user_name: Option<String>,
+    pub user_email: Option<String>,
+    pub company_guid: Option<String>,
+    pub company_name: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Queryable)]
+#[serde(rename_all = "camelCase")]
+pub struct CadEntry {
+    pub at: NaiveDateTime,
+    #[serde(flatten)]
+    pub who: Who,
+    pub design_guid: String,
+    pub design_number: String,
+    pub colorway_guid: String,
+    pub colorway_name: String,
+    pub format: String,
+    pub kind: String,
+    pub bytes: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Queryable)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginEntry {
+    pub at: NaiveDateTime,
+    #[serde(flatten)]
+    pub who: Who,
+    /// The address signed in with (also for an unknown one).
+    pub email: String,
+    pub ip: String,
+    /// `success` or why not.
+    pub outcome: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Queryable)]
+#[serde(rename_all = "camelCase")]
+pub struct ColorwayEntry {
+    pub at: NaiveDateTime,
+    #[serde(flatten)]
+    pub who: Who,
+    pub design_guid: String,
+    /// Absent for a design deleted since.
+    pub design_number: Option<String>,
+    pub colorway_guid: String,
+    pub colorway_name: Option<String>,
+}
+
+/// The page (or, for CSV, up to [`MAX_CSV_ROWS`]) of what `limit` and `offset` pick.
+fn window(page: Option<PageRequest>) -> (i64, i64) {
+    match page {
+        Some(page) => (i64::from(page.page_size), page.offset()),
+        None => (MAX_CSV_ROWS, 0),
+    }
+}
+
+macro_rules! filtered {
+    ($query:expr, $table:ident, $user:ident, $customer:ident, $at:ident, $filter:expr) => {{
+        let mut query = $query;
+        if let Some(company) = &$filter.company {
+            query = query.filter($table::$customer.eq(company.clone()));
+        }
+        if let Some(user) = &$filter.user {
+            query = query.filter($table::$user.eq(user.clone()));
+        }
+        if let Some(from) = $filter.from {
+            query = query.filter($table::$at.ge(from));
+        }
+        if let Some(until) = $filter.until {
+            query = query.filter($table::$at.lt(until));
+        }
+        query
+    }};
+}
+
+/// The summary of one table's records under the filter.
+macro_rules! summary {
+    ($conn:expr, $table:ident, $user:ident, $customer:ident, $at:ident, $filter:expr) => {{
+        let (total, users, companies): (i64, i64, i64) = filtered!(
+            $table::table.into_boxed(),
+            $table,
+            $user,
+            $customer,
+            $at,
+            $filter
+        )
+        .select((
+            count_star(),
+            count($table::$user).aggregate_distinct(),
+            count($table::$customer).aggregate_distinct(),
+        ))
+        .first($conn)?;
+        Summary {
+            total,
+            users,
+            companies,
+        }
+    }};
+}
+
+/// CAD downloads, download-alls and exports, one per colorway.
+pub fn cad_entries(
+    conn: &mut DbConnection,
+    filter: &EntryFilter,
+    page: Option<PageRequest>,
+) -> Result<(Vec<CadEntry>, Summary), StatisticsError> {
+    let summary = summary!(
+        conn,
+        cad_downloads,
+        user_guid,
+        customer_guid,
+        created_at,
+        filter
+    );
+    let (limit, offset) = window(page);
+    let items = filtered!(
+        cad_downloads::table
+            .left_join(users::table.on(users::guid.eq(cad_downloads::user_guid)))
+            .left_join(
+                customers::table.on(customers::guid.nullable().eq(cad_downloads::customer_guid))
+            )
+            .into_boxed(),
+        cad_downloads,
+        user_guid,
+        customer_guid,
+        created_at,
+        filter
+    )
+    .order((cad_downloads::created_at.desc(), cad_downloads::id.desc()))
+    .limit(limit)
+    .offset(offset)
+    .select((
+        cad_downloads::created_at,
+        (
+            cad_downloads::user_guid.nullable(),
+            users::name.nullable(),
+            cad_downloads::user_email.nullable(),
+            cad_downloads::customer_guid,
+            customers::name.nullable(),
+        ),
+        cad_downloads::design_guid,
+        cad_downloads::design_number,
+        cad_downloads::colorway_guid,
+        cad_downloads::colorway_name,
+        cad_downloads::format,
+        cad_downloads::kind,
+        cad_downloads::bytes,
+    ))
+    .load(conn)?;
+    Ok((items, summary))
+}
+
+/// Sign-ins, successful or not.
+pub fn login_entries(
+    conn: &mut DbConnection,
+    filter: &EntryFilter,
+    page: Option<PageRequest>,
+) -> Result<(Vec<LoginEntry>, Summary), StatisticsError> {
+    let summary = summary!(conn, sign_ins, user_guid, customer_guid, at, filter);
+    let (limit, offset) = window(page);
+    let items = filtered!(
+        sign_ins::table
+            .left_join(users::table.on(users::guid.nullable().eq(sign_ins::user_guid)))
+            .left_join(customers::table.on(customers::guid.nullable().eq(sign_ins::customer_guid)))
+            .into_boxed(),
+        sign_ins,
+        user_guid,
+        customer_guid,
+        at,
+        filter
+    )
+    .order((sign_ins::at.desc(), sign_ins::id.desc()))
+    .limit(limit)
+    .offset(offset)
+    .select((
+        sign_ins::at,
+        (
+            sign_ins::user_guid,
+            users::name.nullable(),
+            users::email.nullable(),
+            sign_ins::customer_guid,
+            customers::name.nullable(),
+        ),
+        sign_ins::email,
+        sign_ins::ip,
+        sign_ins::outcome,
+    ))
+    .load(conn)?;
+    Ok((items, summary))
+}
+
+/// Colorways opened on the design page.
+pub fn colorway_entries(
+    conn: &mut DbConnection,
+    filter: &EntryFilter,
+    page: Option<PageRequest>,
+) -> Result<(Vec<ColorwayEntry>, Summary), StatisticsError> {
+    let summary = summary!(
+        conn,
+        colorway_views,
+        user_guid,
+        customer_guid,
+        viewed_at,
+        filter
+    );
+    let (limit, offset) = window(page);
+    let items = filtered!(
+        colorway_views::table
+            .left_join(users::table.on(users::guid.eq(colorway_views::user_guid)))
+            .left_join(
+                customers::table.on(customers::guid.nullable().eq(colorway_views::customer_guid))
+            )
+            .left_join(designs::table.on(designs::guid.eq(colorway_views::design_guid)))
+            .left_join(colorways::table.on(colorways::guid.eq(colorway_views::colorway_guid)))
+            .into_boxed(),
+        colorway_views,
+        user_guid,
+        customer_guid,
+        viewed_at,
+        filter
+    )
+    .order((colorway_views::viewed_at.desc(), colorway_views::id.desc()))
+    .limit(limit)
+    .offset(offset)
+    .select((
+        colorway_views::viewed_at,
+        (
+            colorway_views::user_guid.nullable(),
+            users::name.nullable(),
+            users::email.nullable(),
+            colorway_views::customer_guid,
+            customers::name.nullable(),
+        ),
+        colorway_views::design_guid,
+        designs::number.nullable(),
+        colorway_views::colorway_guid,
+        colorways::name.nullable(),
+    ))
+    .load(conn)?;
+    Ok((items, summary))
+}

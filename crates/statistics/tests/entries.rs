@@ -1,0 +1,255 @@
+//! The statistics tables against a reference count over generated records, on SQLite (and on
+//! PostgreSQL with `DESEN_TEST_BACKEND=postgres`): each filter alone and together, date presets
+//! and custom spans, paging, the summary, names of today, and the CSV of every entry.
+#![expect(clippy::unwrap_used, reason = "tests")]
+
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+use db::schema::{cad_downloads, colorway_views, sign_ins, users};
+use desen_core::PageRequest;
+use diesel::prelude::*;
+use statistics::dto::EntriesForm;
+use statistics::entries::{self, EntryFilter};
+use test_support::TestWorld;
+
+/// Noon of 2026-11-25, the tests' today.
+fn today() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()
+}
+
+struct Event {
+    user: usize,
+    at: NaiveDateTime,
+}
+
+#[test]
+fn entries_match_a_reference_count_under_every_filter() {
+    let w = TestWorld::new();
+    let conn = &mut *w.conn();
+    // Three users: two of Acme, one of no company.
+    let acme = accounts::service::ensure_customer(conn, "Acme")
+        .unwrap()
+        .guid;
+    let people: Vec<(String, Option<String>)> = ["a@example.com", "b@example.com", "c@example.com"]
+        .iter()
+        .enumerate()
+        .map(|(i, email)| {
+            let user = w.user(email, "Passw0rd!", false);
+            let company = (i < 2).then(|| acme.clone());
+            diesel::update(users::table.find(&user.guid))
+                .set(users::customer_guid.eq(&company))
+                .execute(conn)
+                .unwrap();
+            (user.guid, company)
+        })
+        .collect();
+    let rose = w.design("01-0001", 2);
+    // 60 events of each kind over 60 days, spread over the users.
+    let noon = today().and_hms_opt(12, 0, 0).unwrap();
+    let events: Vec<Event> = (0..60)
+        .map(|i| Event {
+            user: i % 3,
+            at: noon - Duration::days(i as i64) - Duration::minutes(i as i64),
+        })
+        .collect();
+    for (i, e) in events.iter().enumerate() {
+        let (user, company) = &people[e.user];
+        diesel::insert_into(sign_ins::table)
+            .values((
+                sign_ins::id.eq(format!("s{i}")),
+                sign_ins::user_guid.eq(Some(user)),
+                sign_ins::email.eq(format!("user{}@example.com", e.user)),
+                sign_ins::customer_guid.eq(company),
+                sign_ins::ip.eq("203.0.113.9"),
+                sign_ins::outcome.eq("success"),
+                sign_ins::at.eq(e.at),
+            ))
+            .execute(conn)
+            .unwrap();
+        diesel::insert_into(colorway_views::table)
+            .values((
+                colorway_views::id.eq(format!("v{i}")),
+                colorway_views::user_guid.eq(user),
+                colorway_views::customer_guid.eq(company),
+                colorway_views::design_guid.eq(rose.guid.to_string()),
+                colorway_views::colorway_guid.eq(rose.colorways[i % 2].to_string()),
+                colorway_views::viewed_at.eq(e.at),
+            ))
+            .execute(conn)
+            .unwrap();
+        diesel::insert_into(cad_downloads::table)
+            .values((
+                cad_downloads::id.eq(format!("c{i}")),
+                cad_downloads::user_guid.eq(user),
+                cad_downloads::user_email.eq(format!("user{}@example.com", e.user)),
+                cad_downloads::customer_guid.eq(company),
+                cad_downloads::design_guid.eq(rose.guid.to_string()),
+                cad_downloads::design_number.eq("01-0001"),
+                cad_downloads::colorway_guid.eq(rose.colorways[0].to_string()),
+                cad_downloads::colorway_name.eq("VR-1"),
+                cad_downloads::format.eq("production"),
+                cad_downloads::kind.eq("download"),
+                cad_downloads::bytes.eq(1000 + i as i64),
+                cad_downloads::created_at.eq(e.at),
+            ))
+            .execute(conn)
+            .unwrap();
+    }
+
+    let form =
+        |company: bool, user: Option<usize>, preset: Option<u8>, span: Option<(&str, &str)>| {
+            EntriesForm {
+                company_guid: company.then(|| acme.clone()),
+                user_guid: user.map(|u| people[u].0.clone()),
+                date_range: preset.map(|p| p.to_string()),
+                from: span.map(|s| s.0.to_owned()),
+                to: span.map(|s| s.1.to_owned()),
+                page_size: Some(500),
+                ..EntriesForm::default()
+            }
+        };
+    let reference =
+        |company: bool, user: Option<usize>, from: NaiveDateTime, until: NaiveDateTime| {
+            let admitted: Vec<&Event> = events
+                .iter()
+                .filter(|e| !company || people[e.user].1.is_some())
+                .filter(|e| user.is_none_or(|u| e.user == u))
+                .filter(|e| e.at >= from && e.at < until)
+                .collect();
+            let users: std::collections::BTreeSet<usize> =
+                admitted.iter().map(|e| e.user).collect();
+            let companies = admitted
+                .iter()
+                .filter_map(|e| people[e.user].1.as_ref())
+                .collect::<std::collections::BTreeSet<_>>();
+            (
+                admitted.len() as i64,
+                users.len() as i64,
+                companies.len() as i64,
+            )
+        };
+    let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap();
+    let ever = (
+        midnight(today() - Duration::days(1000)),
+        midnight(today() + Duration::days(1)),
+    );
+    let last_7 = (
+        midnight(today() - Duration::days(6)),
+        midnight(today() + Duration::days(1)),
+    );
+    let last_30 = (
+        midnight(today() - Duration::days(29)),
+        midnight(today() + Duration::days(1)),
+    );
+    let custom = (
+        midnight(today() - Duration::days(20)),
+        midnight(today() - Duration::days(9)),
+    );
+    let cases = [
+        (
+            form(false, None, None, None),
+            reference(false, None, ever.0, ever.1),
+        ),
+        (
+            form(true, None, None, None),
+            reference(true, None, ever.0, ever.1),
+        ),
+        (
+            form(false, Some(2), None, None),
+            reference(false, Some(2), ever.0, ever.1),
+        ),
+        (
+            form(false, None, Some(9), None),
+            reference(false, None, last_7.0, last_7.1),
+        ),
+        (
+            form(true, Some(1), Some(10), None),
+            reference(true, Some(1), last_30.0, last_30.1),
+        ),
+        (
+            form(false, None, None, Some(("2026-11-05", "2026-11-15"))),
+            reference(false, None, custom.0, custom.1),
+        ),
+    ];
+    for (i, (form, (total, users, companies))) in cases.iter().enumerate() {
+        let (filter, page) = form.parse(today()).unwrap();
+        let (cad, summary) = entries::cad_entries(conn, &filter, page).unwrap();
+        assert_eq!(
+            (summary.total, summary.users, summary.companies),
+            (*total, *users, *companies),
+            "cad case {i}"
+        );
+        assert_eq!(cad.len() as i64, *total, "cad case {i}");
+        let (logins, summary) = entries::login_entries(conn, &filter, page).unwrap();
+        assert_eq!(
+            (summary.total, logins.len() as i64),
+            (*total, *total),
+            "login case {i}"
+        );
+        let (views, summary) = entries::colorway_entries(conn, &filter, page).unwrap();
+        assert_eq!(
+            (summary.total, views.len() as i64),
+            (*total, *total),
+            "views case {i}"
+        );
+        // Newest first, with today's names.
+        assert!(cad.windows(2).all(|p| p[0].at >= p[1].at), "case {i}");
+        if let Some(first) = views.first() {
+            assert_eq!(first.design_number.as_deref(), Some("01-0001"));
+            assert!(first.who.user_name.is_some());
+        }
+    }
+
+    // Paging: pages of 25 cover the 60, the summary counts them all.
+    let all = EntryFilter::default();
+    let (page_2, summary) =
+        entries::cad_entries(conn, &all, Some(PageRequest::new(2, 25))).unwrap();
+    assert_eq!((page_2.len(), summary.total), (10, 60));
+    assert_eq!(page_2[0].bytes, 1050);
+
+    // Bad filters are refused by name.
+    let bad = |f: EntriesForm| {
+        f.parse(today())
+            .err()
+            .map(|e| desen_core::DomainError::field(&e))
+    };
+    assert_eq!(
+        bad(EntriesForm {
+            date_range: Some("99".into()),
+            ..EntriesForm::default()
+        }),
+        Some(Some("dateRange"))
+    );
+    assert_eq!(
+        bad(EntriesForm {
+            from: Some("25.11.2026".into()),
+            ..EntriesForm::default()
+        }),
+        Some(Some("from"))
+    );
+    assert_eq!(
+        bad(EntriesForm {
+            from: Some("2026-11-10".into()),
+            to: Some("2026-11-01".into()),
+            ..EntriesForm::default()
+        }),
+        Some(Some("to"))
+    );
+    assert_eq!(
+        bad(EntriesForm {
+            format: Some("xls".into()),
+            ..EntriesForm::default()
+        }),
+        Some(Some("format"))
+    );
+
+    // CSV: every entry the filter admits.
+    let (filter, page) = EntriesForm {
+        format: Some("csv".into()),
+        ..EntriesForm::default()
+    }
+    .parse(today())
+    .unwrap();
+    assert!(page.is_none());
+    let (rows, _) = entries::login_entries(conn, &filter, page).unwrap();
+    assert_eq!(rows.len(), 60);
+}
