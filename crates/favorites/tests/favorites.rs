@@ -210,6 +210,29 @@ fn entries_hidden_by_the_pool_rule_are_kept_and_come_back() {
     confine(conn, true);
     let lists = service::lists(conn, &owner, 0).unwrap();
     assert_eq!(lists[0].entry_count, 1);
+    // Confined to the user's own company, it counts; to another, it does not.
+    let acme = accounts::service::ensure_customer(conn, "Acme")
+        .unwrap()
+        .guid;
+    diesel::update(designs::table.find(rose.guid.to_string()))
+        .set(designs::customer_guid.eq(Some(&acme)))
+        .execute(conn)
+        .unwrap();
+    for (company, count) in [(Some(acme.clone()), 2), (Some("other".to_owned()), 1)] {
+        let scope = Scope::OpenArchive { customer: company };
+        let of_company = Owner {
+            user: &ayse,
+            scope: &scope,
+        };
+        assert_eq!(
+            service::lists(conn, &of_company, 0).unwrap()[0].entry_count,
+            count
+        );
+    }
+    diesel::update(designs::table.find(rose.guid.to_string()))
+        .set(designs::customer_guid.eq(None::<String>))
+        .execute(conn)
+        .unwrap();
     let with_entries = service::lists_with_entries(conn, &owner).unwrap();
     assert_eq!(
         (
