@@ -38,16 +38,7 @@ impl Piece {
 
     /// `01-0001_VR-1`: the design's number and the colorway's name, fit for a file name.
     pub fn stem(&self) -> String {
-        let name = format!("{}_{}", self.design.number, self.colorway.name);
-        name.chars()
-            .map(|c| {
-                if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect()
+        file_safe(&format!("{}_{}", self.design.number, self.colorway.name))
     }
 }
 
@@ -207,7 +198,8 @@ fn colorway_inks(piece: &Piece, info: &imaging::ImageInfo) -> Vec<[u8; 3]> {
         .collect()
 }
 
-fn file_safe(name: &str) -> String {
+/// A name fit for a file: letters, digits and `-`; anything else becomes `_`.
+pub fn file_safe(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_alphanumeric() || c == '-' {

@@ -192,16 +192,8 @@ async fn export(
             given(&form.design_guid),
             given(&form.list_id),
         )?;
-        let bytes = service::line_sheet(
-            &mut conn,
-            &ctx.workshop.storage,
-            &pieces,
-            &title,
-            format,
-            language,
-        )?;
-        record_sheet(&mut conn, &who, &pieces, bytes.len(), format)?;
-        let name = format!("{}.{}", service::file_name(&title), format.as_str());
+        let (bytes, name) =
+            recorded_sheet(&mut conn, &ctx, &who, &pieces, &title, format, language)?;
         Ok::<_, CadError>((bytes, name, format))
     })
     .await?;
@@ -257,36 +249,34 @@ async fn export_search(
             }
         }
         let title = crate::export::search_title(language, page.page + 1);
-        let bytes = service::line_sheet(
-            &mut conn,
-            &ctx.workshop.storage,
-            &pieces,
-            &title,
-            format,
-            language,
-        )?;
-        record_sheet(&mut conn, &who, &pieces, bytes.len(), format)?;
-        let name = format!("{}.{}", service::file_name(&title), format.as_str());
+        let (bytes, name) =
+            recorded_sheet(&mut conn, &ctx, &who, &pieces, &title, format, language)?;
         Ok::<_, CadError>((bytes, name))
     })
     .await?;
     Ok(sheet_response(bytes, &name, format))
 }
 
-/// Records a line sheet, its size shared out over its colorways so that sums stay true.
-fn record_sheet(
+/// A line sheet of `pieces` and its file name, recorded: its size shared out over its colorways
+/// so that sums stay true.
+fn recorded_sheet(
     conn: &mut db::DbConnection,
+    ctx: &CadContext,
     who: &Downloader,
     pieces: &[crate::files::Piece],
-    bytes: usize,
+    title: &str,
     format: SheetFormat,
-) -> Result<(), CadError> {
-    let share = bytes as u64 / pieces.len().max(1) as u64;
+    language: desen_core::Language,
+) -> Result<(Vec<u8>, String), CadError> {
+    let bytes = service::line_sheet(conn, &ctx.workshop.storage, pieces, title, format, language)?;
+    let share = bytes.len() as u64 / pieces.len().max(1) as u64;
     let handed: Vec<_> = pieces
         .iter()
         .map(|p| (&p.design, &p.colorway, share))
         .collect();
-    service::record(conn, who, &handed, format.as_str(), RecordKind::Export)
+    service::record(conn, who, &handed, format.as_str(), RecordKind::Export)?;
+    let name = format!("{}.{}", service::file_name(title), format.as_str());
+    Ok((bytes, name))
 }
 
 fn sheet_response(bytes: Vec<u8>, name: &str, format: SheetFormat) -> HttpResponse {

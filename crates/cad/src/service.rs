@@ -310,16 +310,7 @@ pub fn own_bundle(
 
 /// A file's name: letters, digits, `-` and `_`.
 pub fn file_name(name: &str) -> String {
-    let safe: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let safe = crate::files::file_safe(name);
     if safe.is_empty() {
         "designs".into()
     } else {
