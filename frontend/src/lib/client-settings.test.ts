@@ -54,6 +54,20 @@ describe('client settings', () => {
     updateClientSettings({ selectedCollection: 'l-2' });
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({ ...defaultClientSettings, combineLabelSearch: false, infinityScroll: false, isRememberFavoriteSelection: true, selectedCollection: 'l-2' });
+    await waitFor(() => expect(window.localStorage.getItem('desen.client.unsaved')).toBeNull());
+
+    // A change the page was left before saving (a reload within the moment): the next session's
+    // sync keeps it and sends it, rather than taking the server's older copy back.
+    window.localStorage.setItem('desen.client', JSON.stringify({ ...defaultClientSettings, selectedCollection: 'l-5' }));
+    window.localStorage.setItem('desen.client.unsaved', '1');
+    reloadClientSettings();
+    setSession('token-2', { user: testUser, isAdmin: false, isInHouse: false, is2FaValidated: true, secondFactor: 'none' });
+    await syncClientSettings('token-2');
+    expect(reads).toBe(1);
+    expect(getClientSettings().selectedCollection).toBe('l-5');
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toMatchObject({ selectedCollection: 'l-5' });
+    await waitFor(() => expect(window.localStorage.getItem('desen.client.unsaved')).toBeNull());
     clearSession();
   });
 });

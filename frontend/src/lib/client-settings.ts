@@ -73,18 +73,25 @@ function store(next: ClientSettings) {
 let changes = 0;
 let pushTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Sends the settings to the server a moment after the last change (a burst of changes is one request). */
+/**
+ * Sends the settings to the server a moment after the last change (a burst of changes is one
+ * request). Until it has them, a mark in localStorage says this browser's copy is newer, so a page
+ * reloaded before the save does not take the server's older copy back.
+ */
 function pushToServer() {
   if (!getToken()) return;
   clearTimeout(pushTimer);
   pushTimer = setTimeout(() => {
-    // Kept locally whatever happens: a failed save is tried again with the next change.
-    void apiPutJson('/account/client-settings', getClientSettings()).catch(() => undefined);
+    // Kept locally whatever happens: a failed save is tried again with the next change or sign-in.
+    void apiPutJson('/account/client-settings', getClientSettings())
+      .then(() => writeStored(storageKeys.clientUnsaved, null))
+      .catch(() => undefined);
   }, 300);
 }
 
 export function updateClientSettings(patch: Partial<ClientSettings>): void {
   changes += 1;
+  writeStored(storageKeys.clientUnsaved, '1');
   store({ ...getClientSettings(), ...patch });
   pushToServer();
 }
@@ -99,6 +106,11 @@ let syncedToken: string | null = null;
 export async function syncClientSettings(token: string): Promise<void> {
   if (syncedToken === token) return;
   syncedToken = token;
+  if (readStored(storageKeys.clientUnsaved)) {
+    // A change made here has not been saved yet (the page was left before): it wins, and goes now.
+    pushToServer();
+    return;
+  }
   const before = changes;
   try {
     const stored = await apiGet<Partial<ClientSettings>>('/account/client-settings');

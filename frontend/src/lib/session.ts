@@ -76,6 +76,8 @@ export function updateAccount(patch: Partial<Account>): void {
 export function clearSession(): void {
   writeStored(storageKeys.token, null);
   writeStored(storageKeys.account, null);
+  // A change of the client settings not saved yet was this user's: never another's to keep.
+  writeStored(storageKeys.clientUnsaved, null);
   emit();
 }
 

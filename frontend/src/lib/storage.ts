@@ -5,6 +5,8 @@ export const storageKeys = {
   locale: 'desen.locale',
   /** Client settings (spec section 3 "Client settings"): see client-settings.ts. */
   client: 'desen.client',
+  /** Set while a change of the client settings has not reached the server yet. */
+  clientUnsaved: 'desen.client.unsaved',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
