@@ -26,6 +26,13 @@ pub enum Action {
     CustomerDeleted,
     CustomerVisibilityChanged,
     CustomerFieldsChanged,
+    CollectionSaved,
+    CollectionDeleted,
+    CollectionContentChanged,
+    SpecialListSaved,
+    SpecialListDeleted,
+    StockPagePublished,
+    StockPageRevoked,
 }
 
 impl Action {
@@ -47,6 +54,13 @@ impl Action {
             CustomerDeleted => "customer_deleted",
             CustomerVisibilityChanged => "customer_visibility_changed",
             CustomerFieldsChanged => "customer_fields_changed",
+            CollectionSaved => "collection_saved",
+            CollectionDeleted => "collection_deleted",
+            CollectionContentChanged => "collection_content_changed",
+            SpecialListSaved => "special_list_saved",
+            SpecialListDeleted => "special_list_deleted",
+            StockPagePublished => "stock_page_published",
+            StockPageRevoked => "stock_page_revoked",
         }
     }
 }
@@ -83,6 +97,23 @@ impl<'a> Subject<'a> {
             kind: "setting",
             guid: key,
             name: key,
+        }
+    }
+
+    /// A collection or sub-collection, by its numeric id as text.
+    pub fn collection(id: &'a str, name: &'a str) -> Self {
+        Subject {
+            kind: "collection",
+            guid: id,
+            name,
+        }
+    }
+
+    pub fn special_list(id: &'a str, name: &'a str) -> Self {
+        Subject {
+            kind: "special_list",
+            guid: id,
+            name,
         }
     }
 

@@ -289,6 +289,97 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    collections (id) {
+        id -> Integer,
+        parent_id -> Nullable<Integer>,
+        name -> Text,
+        description -> Text,
+        is_active -> Bool,
+        kind -> Nullable<Text>,
+        position -> Integer,
+        cover_key -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    mood_images (id) {
+        id -> Integer,
+        collection_id -> Integer,
+        position -> Integer,
+        image_key -> Text,
+        width -> Integer,
+        height -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    mood_image_colorways (image_id, colorway_guid) {
+        image_id -> Integer,
+        colorway_guid -> Text,
+        design_guid -> Text,
+        x -> Nullable<Double>,
+        y -> Nullable<Double>,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    design_groups (id) {
+        id -> Integer,
+        collection_id -> Integer,
+        name -> Text,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    design_group_designs (group_id, design_guid) {
+        group_id -> Integer,
+        design_guid -> Text,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    collection_designs (collection_id, design_guid) {
+        collection_id -> Integer,
+        design_guid -> Text,
+    }
+}
+
+diesel::table! {
+    special_lists (id) {
+        id -> Integer,
+        name_tr -> Text,
+        name_en -> Text,
+        name_ru -> Text,
+        rule -> Text,
+        position -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    special_list_designs (list_id, design_guid) {
+        list_id -> Integer,
+        design_guid -> Text,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    stock_pages (slug) {
+        slug -> Text,
+        collection_id -> Integer,
+        customer_guid -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(users -> customers (customer_guid));
 diesel::joinable!(account_links -> users (user_guid));
 diesel::joinable!(designs -> archives (archive_id));
@@ -435,6 +526,19 @@ diesel::joinable!(pool_members -> pools (pool_guid));
 diesel::joinable!(pool_members -> designs (design_guid));
 diesel::joinable!(design_pins -> designs (design_guid));
 diesel::joinable!(swatch_designs -> designs (design_guid));
+diesel::joinable!(mood_images -> collections (collection_id));
+diesel::joinable!(mood_image_colorways -> mood_images (image_id));
+diesel::joinable!(mood_image_colorways -> designs (design_guid));
+diesel::joinable!(mood_image_colorways -> colorways (colorway_guid));
+diesel::joinable!(design_groups -> collections (collection_id));
+diesel::joinable!(design_group_designs -> design_groups (group_id));
+diesel::joinable!(design_group_designs -> designs (design_guid));
+diesel::joinable!(collection_designs -> collections (collection_id));
+diesel::joinable!(collection_designs -> designs (design_guid));
+diesel::joinable!(special_list_designs -> special_lists (list_id));
+diesel::joinable!(special_list_designs -> designs (design_guid));
+diesel::joinable!(stock_pages -> collections (collection_id));
+diesel::joinable!(stock_pages -> customers (customer_guid));
 diesel::allow_tables_to_appear_in_same_query!(
     customers,
     users,
@@ -469,4 +573,13 @@ diesel::allow_tables_to_appear_in_same_query!(
     user_client_settings,
     cad_downloads,
     cad_bundles,
+    collections,
+    mood_images,
+    mood_image_colorways,
+    design_groups,
+    design_group_designs,
+    collection_designs,
+    special_lists,
+    special_list_designs,
+    stock_pages,
 );

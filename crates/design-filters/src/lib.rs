@@ -186,6 +186,45 @@ pub fn never_ordered() -> Sql {
     Sql::new("designs.guid NOT IN (SELECT design_guid FROM design_orders)")
 }
 
+/// Designs of `collection` (its groups and tagged photos, and its sub-collections'): an indexed
+/// lookup on collection_designs.
+pub fn in_collection(collection: i32) -> Sql {
+    let mut sql = Sql::new(
+        "designs.guid IN (SELECT design_guid FROM collection_designs WHERE collection_id = ",
+    );
+    sql.bind(collection).push(")");
+    sql
+}
+
+/// The same designs as [`in_collection`], probed per design on collection_designs' key (see
+/// [`with_any_label_probed`]).
+pub fn in_collection_probed(collection: i32) -> Sql {
+    let mut sql = Sql::new(
+        "EXISTS (SELECT 1 FROM collection_designs WHERE collection_designs.collection_id = ",
+    );
+    sql.bind(collection)
+        .push(" AND collection_designs.design_guid = designs.guid)");
+    sql
+}
+
+/// Designs an admin chose for special list `list`.
+pub fn in_special_list(list: i32) -> Sql {
+    let mut sql =
+        Sql::new("designs.guid IN (SELECT design_guid FROM special_list_designs WHERE list_id = ");
+    sql.bind(list).push(")");
+    sql
+}
+
+/// The same designs as [`in_special_list`], probed per design.
+pub fn in_special_list_probed(list: i32) -> Sql {
+    let mut sql = Sql::new(
+        "EXISTS (SELECT 1 FROM special_list_designs WHERE special_list_designs.list_id = ",
+    );
+    sql.bind(list)
+        .push(" AND special_list_designs.design_guid = designs.guid)");
+    sql
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

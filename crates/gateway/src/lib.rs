@@ -149,6 +149,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(accounts::routes::AccountsApi::openapi());
     doc.merge(cad::routes::CadApi::openapi());
     doc.merge(catalog::routes::CatalogApi::openapi());
+    doc.merge(collections::routes::CollectionsApi::openapi());
     doc.merge(favorites::routes::FavoritesApi::openapi());
     doc.merge(import::routes::ImportApi::openapi());
     doc.merge(pools::routes::PoolsApi::openapi());
@@ -200,6 +201,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(accounts::routes::configure)
                     .configure(cad::routes::configure)
                     .configure(catalog::routes::configure)
+                    .configure(collections::routes::configure)
                     .configure(favorites::routes::configure)
                     .configure(import::routes::configure)
                     .configure(pools::routes::configure)

@@ -20,6 +20,7 @@ pub mod color;
 pub mod encode;
 pub mod memory_source;
 pub mod palette;
+pub mod photo;
 pub mod render;
 pub mod resize;
 pub mod tiles;

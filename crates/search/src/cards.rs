@@ -116,6 +116,26 @@ pub struct FavoriteCards {
     pub answer: SearchAnswer,
 }
 
+/// A design group of a design page with its designs as cards, in the group's order.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupCards {
+    pub id: i32,
+    pub name: String,
+    pub results: Vec<SearchResult>,
+}
+
+/// A design page (a sub-collection shown as groups of designs) as the archive's cards.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DesignPageCards {
+    pub id: i32,
+    pub name: String,
+    pub description: String,
+    pub collection: collections::dto::CollectionRef,
+    pub groups: Vec<GroupCards>,
+}
+
 /// A design's number, type, screen status, confinement, closed countries and whether it is pinned.
 type Described = (String, String, String, bool, String, bool);
 

@@ -14,6 +14,8 @@ pub enum SearchError {
     Pools(#[from] pools::PoolError),
     #[error(transparent)]
     Favorites(#[from] favorites::FavoriteError),
+    #[error(transparent)]
+    Collections(#[from] collections::CollectionError),
     #[error("database: {0}")]
     Database(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
@@ -36,6 +38,7 @@ impl DomainError for SearchError {
             SearchError::Catalog(e) => e.kind(),
             SearchError::Pools(e) => e.kind(),
             SearchError::Favorites(e) => e.kind(),
+            SearchError::Collections(e) => e.kind(),
             SearchError::Database(_) | SearchError::Pool(_) => ErrorKind::Internal,
         }
     }
@@ -48,6 +51,7 @@ impl DomainError for SearchError {
             SearchError::Catalog(e) => e.code(),
             SearchError::Pools(e) => e.code(),
             SearchError::Favorites(e) => e.code(),
+            SearchError::Collections(e) => e.code(),
             SearchError::Database(_) | SearchError::Pool(_) => "internal",
         }
     }
@@ -58,6 +62,7 @@ impl DomainError for SearchError {
             SearchError::Catalog(e) => e.field(),
             SearchError::Pools(e) => e.field(),
             SearchError::Favorites(e) => e.field(),
+            SearchError::Collections(e) => e.field(),
             _ => None,
         }
     }

@@ -5,6 +5,7 @@
 use catalog::disclosure::DesignFields;
 use catalog::model::{DesignType, ScreenStatus};
 use chrono::NaiveDateTime;
+use collections::special_lists::SpecialListRule;
 use db::sql::Sql;
 use design_filters::{self as columns, Match, TextColumn};
 
@@ -23,11 +24,12 @@ pub enum LabelMode {
     Any,
 }
 
+/// A special list filter: the list the form names, and once read, the rule it follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SpecialList {
-    Pinned,
-    Ordered,
-    NeverOrdered,
+    /// As the form names it: [`crate::find_page`] reads its rule before any query.
+    Asked(i32),
+    Rule(SpecialListRule),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -66,6 +68,8 @@ pub struct SearchFilters {
     pub original_name: Option<String>,
     pub notes: Option<String>,
     pub special_list: Option<SpecialList>,
+    /// A collection's or sub-collection's designs.
+    pub collection: Option<i32>,
     pub customer: Option<String>,
     pub dp0: Option<String>,
     pub dp1: Option<String>,
@@ -99,6 +103,20 @@ impl SearchFilters {
         ]
         .into_iter()
         .find_map(|(hidden, name)| hidden.then_some(name))
+    }
+
+    /// The filters with the special list's rule read (an unknown list is refused).
+    pub fn with_list_rule(
+        &self,
+        conn: &mut db::DbConnection,
+    ) -> Result<SearchFilters, crate::SearchError> {
+        let mut filters = self.clone();
+        if let Some(SpecialList::Asked(id)) = self.special_list {
+            filters.special_list = Some(SpecialList::Rule(collections::special_lists::rule_of(
+                conn, id,
+            )?));
+        }
+        Ok(filters)
     }
 
     /// Nothing filters: the predicate is `1 = 1`.
@@ -156,9 +174,25 @@ impl SearchFilters {
         }
         match self.special_list {
             None => {}
-            Some(SpecialList::Pinned) => parts.push(columns::pinned()),
-            Some(SpecialList::Ordered) => parts.push(columns::ordered()),
-            Some(SpecialList::NeverOrdered) => parts.push(columns::never_ordered()),
+            Some(SpecialList::Rule(SpecialListRule::Pinned)) => parts.push(columns::pinned()),
+            Some(SpecialList::Rule(SpecialListRule::Ordered)) => parts.push(columns::ordered()),
+            Some(SpecialList::Rule(SpecialListRule::NeverOrdered)) => {
+                parts.push(columns::never_ordered())
+            }
+            Some(SpecialList::Rule(SpecialListRule::Chosen(list))) => parts.push(if probe {
+                columns::in_special_list_probed(list)
+            } else {
+                columns::in_special_list(list)
+            }),
+            // Never reached (the search reads the rule first); were it, nothing rather than all.
+            Some(SpecialList::Asked(_)) => parts.push(Sql::new("1 = 0")),
+        }
+        if let Some(collection) = self.collection {
+            parts.push(if probe {
+                columns::in_collection_probed(collection)
+            } else {
+                columns::in_collection(collection)
+            });
         }
         if let Some(customer) = &self.customer {
             parts.push(columns::of_customer(customer));

@@ -49,7 +49,8 @@ pub struct SearchForm {
     pub studio: Option<String>,
     pub originalname: Option<String>,
     pub note: Option<String>,
-    /// 1 pinned designs, 2 designs with orders, 3 designs never ordered.
+    /// A special list (`GET /get/special-lists`): the seeded 1 pinned designs, 2 designs with
+    /// orders, 3 designs never ordered, and the lists admins make.
     pub special_list_id: Option<String>,
     pub customer: Option<String>,
     pub dp0: Option<String>,
@@ -58,7 +59,7 @@ pub struct SearchForm {
     pub owned: Option<String>,
     pub similar_image: Option<String>,
     pub similar_id: Option<String>,
-    /// Collections arrive with the collections issue; accepted and not yet applied.
+    /// A collection or sub-collection: its grouped and tagged designs.
     pub collection_id: Option<String>,
     pub language: Option<String>,
 }
@@ -73,6 +74,18 @@ fn text(value: &Option<String>) -> Option<String> {
 
 fn invalid(field: &'static str) -> SearchError {
     SearchError::InvalidSearch(field)
+}
+
+/// An id field: none when empty or 0 (the form's "any"), else a positive number.
+fn positive_id(value: &Option<String>, field: &'static str) -> Result<Option<i32>, SearchError> {
+    match text(value) {
+        None => Ok(None),
+        Some(v) => match v.parse::<i32>() {
+            Ok(0) => Ok(None),
+            Ok(id) if id > 0 => Ok(Some(id)),
+            _ => Err(invalid(field)),
+        },
+    }
 }
 
 pub use desen_core::time::preset_range;
@@ -200,13 +213,9 @@ impl SearchFilters {
             studio: text(&form.studio),
             original_name: text(&form.originalname),
             notes: text(&form.note),
-            special_list: match text(&form.special_list_id).as_deref() {
-                None | Some("0") => None,
-                Some("1") => Some(SpecialList::Pinned),
-                Some("2") => Some(SpecialList::Ordered),
-                Some("3") => Some(SpecialList::NeverOrdered),
-                Some(_) => return Err(invalid("specialListId")),
-            },
+            special_list: positive_id(&form.special_list_id, "specialListId")?
+                .map(SpecialList::Asked),
+            collection: positive_id(&form.collection_id, "collectionId")?,
             customer: text(&form.customer),
             dp0: text(&form.dp0),
             dp1: text(&form.dp1),

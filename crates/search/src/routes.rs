@@ -1,7 +1,10 @@
 //! Search routes: extract, call the service on the blocking pool, answer.
 
 use crate::cache::SearchCache;
-use crate::cards::{FavoriteCards, HitColorway, SearchAnswer, SearchLabel, SearchResult};
+use crate::cards::{
+    DesignPageCards, FavoriteCards, GroupCards, HitColorway, SearchAnswer, SearchLabel,
+    SearchResult,
+};
 use crate::error::SearchError;
 use crate::filters::SearchFilters;
 use crate::form::SearchForm;
@@ -11,7 +14,8 @@ use actix_web::{HttpResponse, web};
 use catalog::swatch_index::{SWATCHES, Swatch};
 use db::DbPool;
 use pools::PoolCriteria;
-use utoipa::ToSchema;
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
 use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -24,6 +28,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/search/favorites/{id}/{page}/{pageSize}",
             web::get().to(favorite_cards),
         )
+        .route("/search/collection/{id}", web::post().to(collection_search))
+        // The spec's spelling.
+        .route("/basic-colleciton/get/{id}", web::post().to(design_page))
         .route("/admin/pool/search", web::post().to(pool_search))
         .route("/admin/pool/count", web::post().to(pool_count));
 }
@@ -34,6 +41,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         color_swatches,
         search_designs,
         favorite_cards,
+        collection_search,
+        design_page,
         pool_search,
         pool_count
     ),
@@ -41,6 +50,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         Swatch,
         SearchAnswer,
         FavoriteCards,
+        DesignPageCards,
+        GroupCards,
         SearchResult,
         SearchLabel,
         HitColorway,
@@ -83,6 +94,71 @@ async fn search_designs(
         service::search_as(&mut *pool.get()?, &cache, &viewer, &filters, page, language)
     })
     .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+struct CollectionPage {
+    /// 0-based; 0 by default.
+    page: Option<u32>,
+    /// 1..=100, 25 by default.
+    page_size: Option<u32>,
+}
+
+/// A page of a collection's (or sub-collection's) designs as the archive's cards: the archive
+/// search with its collection filter set, the form's other filters applying too.
+#[utoipa::path(post, path = "/service/search/collection/{id}",
+    params(("id" = i32, Path, description = "the collection or sub-collection"), CollectionPage),
+    request_body(content = SearchForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`", body = ApiError)))]
+async fn collection_search(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    cache: Cache,
+    path: web::Path<String>,
+    paging: web::Query<CollectionPage>,
+    form: web::Form<SearchForm>,
+) -> Result<HttpResponse, ApiError> {
+    let id = collection_id(&path)?;
+    let page = crate::form::page_of(paging.page.unwrap_or(0), paging.page_size.unwrap_or(25))?;
+    let form = form.into_inner();
+    let language = session.language(form.language.as_deref());
+    let mut filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
+    filters.collection = Some(id);
+    let viewer = session.viewer();
+    let answer = blocking(move || {
+        service::search_as(&mut *pool.get()?, &cache, &viewer, &filters, page, language)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// A path's collection id; anything else names no collection.
+fn collection_id(text: &str) -> Result<i32, SearchError> {
+    text.parse::<i32>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or(SearchError::Collections(
+            collections::CollectionError::NotFound,
+        ))
+}
+
+/// A design page: its groups in order, each with the archive's cards of the designs the user may
+/// see (the spec spells the route so).
+#[utoipa::path(post, path = "/service/basic-colleciton/get/{id}",
+    params(("id" = i32, Path, description = "a sub-collection set as a design page")),
+    responses((status = 200, body = DesignPageCards), (status = 404, description = "`collection_not_found`", body = ApiError)))]
+async fn design_page(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = collection_id(&path)?;
+    let language = session.language(None);
+    let viewer = session.viewer();
+    let answer =
+        blocking(move || service::design_page(&mut *pool.get()?, &viewer, id, language)).await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 

@@ -1,7 +1,7 @@
 //! The search's use cases: the archive screen's page, a pool preview and its count.
 
 use crate::cache::SearchCache;
-use crate::cards::{FavoriteCards, SearchAnswer, describe};
+use crate::cards::{DesignPageCards, FavoriteCards, GroupCards, SearchAnswer, describe};
 use crate::error::SearchError;
 use crate::filters::ColorQuery;
 use crate::filters::SearchFilters;
@@ -23,6 +23,7 @@ pub fn find_page(
     filters: &SearchFilters,
     page: PageRequest,
 ) -> Result<FoundPage, SearchError> {
+    let filters = &filters.with_list_rule(conn)?;
     let revision = catalog_revision(conn)?;
     let condition = Sql::and(&[scope.sql(), filters.sql()]);
     let limit = i64::from(page.page_size);
@@ -61,8 +62,40 @@ pub fn search_as(
     if let Some(field) = filters.hidden_field(&fields) {
         return Err(SearchError::FieldHidden(field));
     }
+    if let Some(collection) = filters.collection {
+        // A collection the viewer may not open (inactive, say) is not theirs to search either.
+        collections::service::searchable(conn, viewer, collection)?;
+    }
     let scope = pools::scope_of(conn, viewer)?;
     search(conn, cache, &scope, &fields, filters, page, language)
+}
+
+/// A design page (`/basic-colleciton/get/{id}`): its groups in order, each with the archive's
+/// cards of the designs the viewer may see, in the group's order.
+pub fn design_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    id: i32,
+    language: Language,
+) -> Result<DesignPageCards, SearchError> {
+    let fields = disclosure::fields_for(conn, viewer)?;
+    let page = collections::service::design_page(conn, viewer, id)?;
+    let mut groups = Vec::with_capacity(page.groups.len());
+    for (group, name, designs) in page.groups {
+        let hits: Vec<(String, Option<f64>)> = designs.into_iter().map(|d| (d, None)).collect();
+        groups.push(GroupCards {
+            id: group,
+            name,
+            results: describe(conn, &hits, None, &fields, language)?,
+        });
+    }
+    Ok(DesignPageCards {
+        id: page.id,
+        name: page.name,
+        description: page.description,
+        collection: page.collection,
+        groups,
+    })
 }
 
 /// The search page as the archive screen shows it: the designs of `scope`, showing `fields`.

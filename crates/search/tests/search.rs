@@ -2075,7 +2075,15 @@ fn malformed_fields_answer_invalid_search() {
         ("order", form(|f, v| f.order = Some(v), "newest")),
         (
             "specialListId",
-            form(|f, v| f.special_list_id = Some(v), "4"),
+            form(|f, v| f.special_list_id = Some(v), "pinned"),
+        ),
+        (
+            "specialListId",
+            form(|f, v| f.special_list_id = Some(v), "-1"),
+        ),
+        (
+            "collectionId",
+            form(|f, v| f.collection_id = Some(v), "1.5"),
         ),
         ("owned", form(|f, v| f.owned = Some(v), "perhaps")),
     ];
@@ -2112,7 +2120,7 @@ fn equivalent_spellings_parse_alike() {
         ..Default::default()
     };
     assert_eq!(parse(blank("  ")), empty, "blank fields are unset");
-    // Values meaning "not set"; the collection is accepted and not applied yet.
+    // Values meaning "not set".
     for (unset, value) in [
         ("archive", "-1"),
         ("dateRange", "0"),
@@ -2120,7 +2128,8 @@ fn equivalent_spellings_parse_alike() {
         ("owned", "false"),
         ("order", "0"),
         ("labelSearchMode", "all"),
-        ("collectionId", "5"),
+        ("collectionId", "0"),
+        ("specialListId", "0"),
     ] {
         let mut form = SearchForm::default();
         let slot = match unset {
@@ -2130,7 +2139,8 @@ fn equivalent_spellings_parse_alike() {
             "owned" => &mut form.owned,
             "order" => &mut form.order,
             "labelSearchMode" => &mut form.label_search_mode,
-            _ => &mut form.collection_id,
+            "collectionId" => &mut form.collection_id,
+            _ => &mut form.special_list_id,
         };
         *slot = Some(value.into());
         assert_eq!(parse(form), empty, "{unset}={value}");

@@ -60,7 +60,7 @@ async function request<T>(method: Method, path: string, form?: FormValues, signa
   return parseAnswer<T>(response.status, response.ok, body);
 }
 
-async function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
@@ -85,6 +85,11 @@ export function apiPostJson<T>(path: string, body: unknown, signal?: AbortSignal
 /** PUT a JSON body to `/service{path}` (the client settings). */
 export function apiPutJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   return sendJson<T>('PUT', path, body, signal);
+}
+
+/** PATCH a JSON body to `/service{path}` (the special lists). */
+export function apiPatchJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return sendJson<T>('PATCH', path, body, signal);
 }
 
 /** POST a form (URLSearchParams) to `/service{path}` with the stored `Access-Token`. */

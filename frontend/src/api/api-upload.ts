@@ -4,7 +4,7 @@ import { apiUrl, authHeaders, parseAnswer } from './api-client';
 export type UploadProgress = { loaded: number; total: number };
 
 export type UploadOptions = {
-  method?: 'PUT' | 'POST';
+  method?: 'PUT' | 'POST' | 'PATCH';
   /** Called as the request body leaves the browser (bytes sent of bytes to send). */
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting it aborts the upload; the promise then rejects with an `AbortError`. */

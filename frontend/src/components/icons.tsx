@@ -129,3 +129,31 @@ export function FavoriteBorderIcon({ size = 20 }: { size?: number }) {
 export function ArrowDropDownIcon() {
   return <Icon path="m7 10 5 5 5-5z" />;
 }
+
+export function ArrowUpwardIcon() {
+  return <Icon path="M4 12l1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z" />;
+}
+
+export function ArrowDownwardIcon() {
+  return <Icon path="M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z" />;
+}
+
+export function DragIndicatorIcon() {
+  return <Icon path="M11 18c0 1.1-.9 2-2 2s-2-.9-2-2 .9-2 2-2 2 .9 2 2m-2-8c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0-6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m6 4c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2" />;
+}
+
+export function ContentCopyIcon() {
+  return <Icon path="M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z" />;
+}
+
+export function OpenInNewIcon() {
+  return <Icon path="M19 19H5V5h7V3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14c1.1 0 2-.9 2-2v-7h-2zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3z" />;
+}
+
+export function ChevronLeftIcon() {
+  return <Icon size={24} path="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" />;
+}
+
+export function ChevronRightIcon() {
+  return <Icon size={24} path="M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z" />;
+}

@@ -36,6 +36,17 @@ export const queryKeys = {
     /** GET /admin/settings/design-fields: what customers see (the admin settings). */
     customers: ['design-fields', 'customers'] as const,
   },
+  collections: {
+    /** Every collections query (the boards, mood boards, design pages, stock pages and the admin's): a collection change invalidates it. */
+    all: ['collections'] as const,
+    /** POST /collections/all: the active collections with their sub-collections (the boards, the archive's collection filter). */
+    visible: ['collections', 'visible'] as const,
+  },
+  specialLists: {
+    all: ['special-lists'] as const,
+    /** GET /get/special-lists: the lists the archive filter offers, named in `language`. */
+    visible: (language: string) => ['special-lists', language] as const,
+  },
   /** Users lists (the admin table, the pool screen's user picker): they show each user's customer and pool. */
   users: { all: ['users'] as const },
   /** The admin audit log: every admin change writes an entry. */

@@ -26,6 +26,7 @@ export const adminMenu = [
   { key: 'customers', to: '/admin/customers' },
   { key: 'sharedLists', to: '/admin/shared-lists' },
   { key: 'collections', to: '/admin/collections' },
+  { key: 'specialLists', to: '/admin/special-lists' },
   { key: 'wearModels', to: '/admin/wear-models' },
   { key: 'statistics', to: '/admin/statistics' },
   { key: 'labels', to: '/admin/labels' },

@@ -11,6 +11,8 @@ import { LanguageSelect } from '@/components/language-select';
 type Props = {
   /** Left of the brand (the admin menu button). */
   start?: ReactNode;
+  /** Where the brand leads: the archive, or nowhere (null) on pages for visitors without an account. */
+  brandTo?: string | null;
   /** Right of the brand: where the user is (the admin page's name). */
   title?: string;
   /** Right of the brand: the pages to go to (the customer's Archive and Favorites). */
@@ -21,16 +23,22 @@ type Props = {
 };
 
 /** The app bar every in-app layout shares: brand, the page's name, language switch, actions; content below. */
-export function AppBarFrame({ start, title, nav, actions, children }: Props) {
+export function AppBarFrame({ start, brandTo = '/', title, nav, actions, children }: Props) {
   const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppBar position="sticky" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {start}
-          <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" sx={{ fontWeight: 700, flexShrink: 0 }}>
-            {t('appName')}
-          </Link>
+          {brandTo === null ? (
+            <Typography component="p" variant="h6" sx={{ fontWeight: 700, flexShrink: 0 }}>
+              {t('appName')}
+            </Typography>
+          ) : (
+            <Link component={RouterLink} to={brandTo} color="inherit" underline="none" variant="h6" sx={{ fontWeight: 700, flexShrink: 0 }}>
+              {t('appName')}
+            </Link>
+          )}
           <Box component="nav" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.5, ml: nav ? 2 : 0 }}>
             {nav}
             {title && (

@@ -18,16 +18,21 @@ import { AppBarFrame } from './app-bar-frame';
 /** The customer's pages, as the app bar lists them. */
 const customerPages = [
   { key: 'archive', to: '/' },
+  { key: 'boards', to: '/boards' },
   { key: 'favorites', to: '/favorites' },
 ] as const;
+
+/** The collection pages a board leads to: the Boards entry owns them. */
+const boardPaths = ['/boards', '/board-moods/', '/collections-mood-detail/', '/collections-design/'];
 
 /** Is `pathname` on the page at `to` (the archive also owns the design pages it leads to)? */
 function isCurrent(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/' || pathname.startsWith('/archive') || pathname.startsWith('/design/');
+  if (to === '/boards') return boardPaths.some((path) => pathname.startsWith(path));
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** The customer side: the pages (Archive, Favorites with the number of lists), language, admin panel (admins), sign out; on a phone the pages and actions in a menu. */
+/** The customer side: the pages (Archive, Boards, Favorites with the number of lists), language, admin panel (admins), sign out; on a phone the pages and actions in a menu. */
 export function ArchiveLayout() {
   const { t } = useTranslation();
   const { account } = useSession();

@@ -3,6 +3,8 @@ import admin from './admin.json';
 import archive from './archive.json';
 import auth from './auth.json';
 import cad from './cad.json';
+import collections from './collections.json';
+import collectionsAdmin from './collections-admin.json';
 import common from './common.json';
 import customers from './customers.json';
 import design from './design.json';
@@ -12,5 +14,6 @@ import favorites from './favorites.json';
 import pages from './pages.json';
 import pools from './pools.json';
 import settings from './settings.json';
+import specialLists from './special-lists.json';
 
-export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, settings, favorites, cad, errors };
+export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, settings, favorites, cad, collections, collectionsAdmin, specialLists, errors };

@@ -2,8 +2,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { useArchives } from '@/api/reference/get-archives';
+import { useCollections } from '@/api/reference/get-collections';
 import { useCustomerOptions } from '@/api/reference/get-customer-options';
 import { useLabels } from '@/api/reference/get-labels';
+import { useSpecialLists } from '@/api/reference/get-special-lists';
+import { collectionLabel } from '../lib/collection-options';
 import { activeFilterKeys, type FilterKey, type SearchFilters } from '../lib/search-filters';
 
 type Props = {
@@ -17,6 +20,9 @@ export function ActiveFilters({ filters, onRemove }: Props) {
   const labels = useLabels();
   const archives = useArchives();
   const customers = useCustomerOptions();
+  // Named from the server's lists, read only once such a filter is set.
+  const specialLists = useSpecialLists({ enabled: filters.specialList !== 0 });
+  const collections = useCollections({ enabled: filters.collection !== 0 });
   const active = activeFilterKeys(filters);
 
   const labelName = (id: number) => labels.data?.find((label) => label.id === id)?.label ?? `#${id}`;
@@ -43,7 +49,9 @@ export function ActiveFilters({ filters, onRemove }: Props) {
       case 'confined':
         return filters.confined ? t(`filters.confinedStates.${filters.confined}`) : '';
       case 'specialList':
-        return t(`filters.specialLists.${filters.specialList}`);
+        return specialLists.data?.find((list) => list.id === filters.specialList)?.name ?? `#${filters.specialList}`;
+      case 'collection':
+        return collectionLabel(collections.data ?? [], filters.collection) ?? `#${filters.collection}`;
       case 'owned':
         return '';
       default:

@@ -13,6 +13,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArchives } from '@/api/reference/get-archives';
+import { useCollections } from '@/api/reference/get-collections';
+import { useSpecialLists } from '@/api/reference/get-special-lists';
 import { CustomerPicker } from '@/components/customer-picker';
 import {
   ALL_ARCHIVES,
@@ -24,14 +26,13 @@ import {
   isIsoDate,
   restrictedFilters,
   screenStatuses,
-  specialLists,
   type Confined,
   type DateField,
   type DateRangePreset,
   type RestrictedFilter,
   type SearchFilters,
-  type SpecialList,
 } from '../lib/search-filters';
+import { collectionOptions } from '../lib/collection-options';
 import type { DesignType, ScreenStatus } from '../types';
 import { DebouncedTextField } from './debounced-text-field';
 import { CloseIcon } from '@/components/icons';
@@ -89,6 +90,49 @@ function SelectField({
     >
       {children}
     </TextField>
+  );
+}
+
+/** An id the URL names that the list does not hold (deleted, or not visible any more): still shown as chosen. */
+function UnknownOption({ id, known }: { id: number; known: boolean }) {
+  return id !== 0 && !known ? <option value={String(id)}>{`#${id}`}</option> : null;
+}
+
+/** No-break spaces: a native <option> keeps them, so a sub-collection reads indented under its collection. */
+const INDENT = '\u00a0\u00a0\u00a0\u00a0';
+
+/** The special lists and the collections the studio made (server data, named in the user's language). */
+function ListFilters({ filters, onChange }: Pick<Props, 'filters' | 'onChange'>) {
+  const { t } = useTranslation('archive');
+  const specialLists = useSpecialLists();
+  const collections = useCollections();
+  const options = collectionOptions(collections.data ?? []);
+  return (
+    <>
+      <SelectField
+        label={t('filters.specialList')}
+        value={String(filters.specialList)}
+        onChange={(value) => onChange({ specialList: Number(value) })}
+        testId="filter-special-list"
+      >
+        <option value="0">{t('filters.noSpecialList')}</option>
+        {(specialLists.data ?? []).map((list) => (
+          <option key={list.id} value={String(list.id)}>
+            {list.name}
+          </option>
+        ))}
+        <UnknownOption id={filters.specialList} known={Boolean(specialLists.data?.some((list) => list.id === filters.specialList))} />
+      </SelectField>
+      <SelectField label={t('filters.collection')} value={String(filters.collection)} onChange={(value) => onChange({ collection: Number(value) })} testId="filter-collection">
+        <option value="0">{t('filters.noCollection')}</option>
+        {options.map((option) => (
+          <option key={option.id} value={String(option.id)} data-depth={option.depth}>
+            {option.depth === 1 ? `${INDENT}${option.name}` : option.name}
+          </option>
+        ))}
+        <UnknownOption id={filters.collection} known={options.some((option) => option.id === filters.collection)} />
+      </SelectField>
+    </>
   );
 }
 
@@ -274,19 +318,10 @@ export function FilterDrawer({ open, onClose, filters, onChange, onClear, active
             testId="filter-customer"
             field={{ size: 'small', margin: 'none', label: t('filters.customer') }}
           />
-          <SelectField
-            label={t('filters.specialList')}
-            value={String(filters.specialList)}
-            onChange={(value) => onChange({ specialList: Number(value) as SpecialList })}
-            testId="filter-special-list"
-          >
-            <option value="0">{t('filters.specialLists.0')}</option>
-            {specialLists.map((list) => (
-              <option key={list} value={String(list)}>
-                {t(`filters.specialLists.${list}`)}
-              </option>
-            ))}
-          </SelectField>
+        </Section>
+
+        <Section title={t('filters.sections.lists')}>
+          <ListFilters filters={filters} onChange={onChange} />
         </Section>
 
         {hidden.length < restrictedFilters.length && (

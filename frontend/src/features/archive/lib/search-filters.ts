@@ -21,9 +21,6 @@ export type DateRangePreset = (typeof dateRangePresets)[number];
 /** 0 upload date, 1 modify date (newest first), 2 design number ascending. */
 export const sortOrders = [0, 1, 2] as const;
 export type SortOrder = (typeof sortOrders)[number];
-/** 1 pinned designs, 2 designs with orders, 3 designs never ordered; 0 = no list. */
-export const specialLists = [1, 2, 3] as const;
-export type SpecialList = (typeof specialLists)[number] | 0;
 /** Screen (channel) counts offered as exact values. */
 export const channelCountOptions = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
@@ -57,7 +54,10 @@ export type SearchFilters = {
   studio: string;
   originalName: string;
   note: string;
-  specialList: SpecialList;
+  /** A special list's id (GET /get/special-lists: the seeded rule lists and those admins made); 0 = no list. */
+  specialList: number;
+  /** A collection's or sub-collection's id (POST /collections/all): its grouped and tagged designs; 0 = any design. */
+  collection: number;
   dp0: string;
   dp1: string;
   owned: boolean;
@@ -85,6 +85,7 @@ export function emptyFilters(labelMode: LabelMode = 'all'): SearchFilters {
     originalName: '',
     note: '',
     specialList: 0,
+    collection: 0,
     dp0: '',
     dp1: '',
     owned: false,
@@ -113,6 +114,7 @@ const param = {
   originalName: 'original',
   note: 'note',
   specialList: 'list',
+  collection: 'collection',
   dp0: 'dp0',
   dp1: 'dp1',
   owned: 'owned',
@@ -171,6 +173,7 @@ export function parseFilters(params: URLSearchParams, defaultLabelMode: LabelMod
   const archive = integer(params.get(param.archive));
   const order = integer(params.get(param.order));
   const specialList = integer(params.get(param.specialList));
+  const collection = integer(params.get(param.collection));
   const dateFrom = text('dateFrom');
   const dateTo = text('dateTo');
   return {
@@ -193,7 +196,8 @@ export function parseFilters(params: URLSearchParams, defaultLabelMode: LabelMod
     studio: text('studio'),
     originalName: text('originalName'),
     note: text('note'),
-    specialList: oneOf(specialLists, specialList) ?? 0,
+    specialList: specialList !== undefined && specialList > 0 ? specialList : 0,
+    collection: collection !== undefined && collection > 0 ? collection : 0,
     dp0: text('dp0'),
     dp1: text('dp1'),
     owned: text('owned') === '1' || text('owned') === 'true',
@@ -236,6 +240,7 @@ export function filtersToParams(filters: SearchFilters, page = 0): URLSearchPara
   set('originalName', filters.originalName.trim());
   set('note', filters.note.trim());
   if (filters.specialList !== 0) set('specialList', String(filters.specialList));
+  if (filters.collection !== 0) set('collection', String(filters.collection));
   set('dp0', filters.dp0.trim());
   set('dp1', filters.dp1.trim());
   if (filters.owned) params.set(param.owned, '1');
@@ -281,6 +286,7 @@ export function searchForm(filters: SearchFilters): SearchForm {
   set('originalname', filters.originalName.trim());
   set('note', filters.note.trim());
   if (filters.specialList !== 0) set('specialListId', String(filters.specialList));
+  if (filters.collection !== 0) set('collectionId', String(filters.collection));
   set('customer', filters.customer.trim());
   set('dp0', filters.dp0.trim());
   set('dp1', filters.dp1.trim());
@@ -304,6 +310,7 @@ export const filterKeys = [
   'originalName',
   'note',
   'specialList',
+  'collection',
   'dp0',
   'dp1',
   'owned',
@@ -320,7 +327,8 @@ export function isFilterActive(filters: SearchFilters, key: FilterKey): boolean 
     case 'archive':
       return filters.archive !== ALL_ARCHIVES;
     case 'specialList':
-      return filters.specialList !== 0;
+    case 'collection':
+      return filters[key] !== 0;
     case 'owned':
       return filters.owned;
     default:

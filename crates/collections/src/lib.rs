@@ -1,0 +1,13 @@
+#![doc = include_str!("../README.md")]
+
+pub mod dto;
+pub mod error;
+pub mod model;
+pub mod photos;
+pub mod repo;
+pub mod routes;
+pub mod service;
+pub mod special_lists;
+pub mod stock;
+
+pub use error::CollectionError;

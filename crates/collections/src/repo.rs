@@ -1,0 +1,621 @@
+//! Queries over the collections' tables. Design and colorway names are joined in for display;
+//! which designs a viewer may see is the pools crate's rule, applied as a predicate on `designs`.
+
+use crate::model::*;
+use chrono::NaiveDateTime;
+use db::DbConnection;
+use db::schema::{
+    collection_designs, collections, colorways, design_group_designs, design_groups, designs,
+    mood_image_colorways, mood_images, special_list_designs, special_lists, stock_pages,
+};
+use db::sql::Sql;
+use diesel::prelude::*;
+use diesel::result::Error;
+use pools::Scope;
+
+// ---- collections ------------------------------------------------------------------------------
+
+pub fn all(conn: &mut DbConnection) -> Result<Vec<Collection>, Error> {
+    collections::table
+        .order((collections::position, collections::id))
+        .select(Collection::as_select())
+        .load(conn)
+}
+
+pub fn find(conn: &mut DbConnection, id: i32) -> Result<Option<Collection>, Error> {
+    collections::table
+        .find(id)
+        .select(Collection::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn insert(conn: &mut DbConnection, new: &NewCollection) -> Result<i32, Error> {
+    diesel::insert_into(collections::table)
+        .values(new)
+        .returning(collections::id)
+        .get_result(conn)
+}
+
+pub fn next_position(conn: &mut DbConnection, parent: Option<i32>) -> Result<i32, Error> {
+    let last: Option<i32> = match parent {
+        Some(parent) => collections::table
+            .filter(collections::parent_id.eq(parent))
+            .select(diesel::dsl::max(collections::position))
+            .first(conn)?,
+        None => collections::table
+            .filter(collections::parent_id.is_null())
+            .select(diesel::dsl::max(collections::position))
+            .first(conn)?,
+    };
+    Ok(last.map_or(0, |p| p + 1))
+}
+
+pub fn save(conn: &mut DbConnection, c: &Collection) -> Result<(), Error> {
+    diesel::update(collections::table.find(c.id))
+        .set((
+            collections::name.eq(&c.name),
+            collections::description.eq(&c.description),
+            collections::is_active.eq(c.is_active),
+            collections::kind.eq(&c.kind),
+            collections::position.eq(c.position),
+            collections::cover_key.eq(&c.cover_key),
+            collections::updated_at.eq(c.updated_at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn delete(conn: &mut DbConnection, id: i32) -> Result<usize, Error> {
+    diesel::delete(collections::table.find(id)).execute(conn)
+}
+
+/// Every file key under a collection and its sub-collections (covers and photos), to delete
+/// after the rows.
+pub fn file_keys_under(conn: &mut DbConnection, id: i32) -> Result<Vec<String>, Error> {
+    let ids: Vec<i32> = collections::table
+        .filter(collections::id.eq(id).or(collections::parent_id.eq(id)))
+        .select(collections::id)
+        .load(conn)?;
+    let mut keys: Vec<String> = collections::table
+        .filter(collections::id.eq_any(&ids))
+        .select(collections::cover_key)
+        .load::<Option<String>>(conn)?
+        .into_iter()
+        .flatten()
+        .collect();
+    keys.extend(
+        mood_images::table
+            .filter(mood_images::collection_id.eq_any(&ids))
+            .select(mood_images::image_key)
+            .load::<String>(conn)?,
+    );
+    Ok(keys)
+}
+
+/// Recomputes the designs of `id` (its groups and tags, and those of its active sub-collections),
+/// the table the archive's collection filter reads.
+pub fn refresh_designs(conn: &mut DbConnection, id: i32) -> Result<(), Error> {
+    diesel::delete(collection_designs::table.filter(collection_designs::collection_id.eq(id)))
+        .execute(conn)?;
+    let mut sql =
+        Sql::new("INSERT INTO collection_designs (collection_id, design_guid) SELECT DISTINCT ");
+    sql.bind(id).push(
+        ", found.design_guid FROM (\
+         SELECT gd.design_guid FROM design_group_designs gd \
+         JOIN design_groups g ON g.id = gd.group_id \
+         JOIN collections c ON c.id = g.collection_id WHERE c.id = ",
+    );
+    sql.bind(id)
+        .push(" OR (c.parent_id = ")
+        .bind(id)
+        .push(" AND c.is_active = ")
+        .bind(true)
+        .push(
+            ") UNION SELECT t.design_guid FROM mood_image_colorways t \
+             JOIN mood_images i ON i.id = t.image_id \
+             JOIN collections c ON c.id = i.collection_id WHERE c.id = ",
+        )
+        .bind(id)
+        .push(" OR (c.parent_id = ")
+        .bind(id)
+        .push(" AND c.is_active = ")
+        .bind(true)
+        .push(")) found");
+    sql.execute(conn).map(drop)
+}
+
+/// How many designs of each collection the scope admits.
+pub fn visible_design_counts(
+    conn: &mut DbConnection,
+    scope: &Scope,
+) -> Result<Vec<(i32, i64)>, Error> {
+    collection_designs::table
+        .inner_join(designs::table)
+        .filter(scope.predicate())
+        .group_by(collection_designs::collection_id)
+        .select((collection_designs::collection_id, diesel::dsl::count_star()))
+        .load(conn)
+}
+
+// ---- mood images --------------------------------------------------------------------------------
+
+pub fn images_of(conn: &mut DbConnection, collections: &[i32]) -> Result<Vec<MoodImage>, Error> {
+    mood_images::table
+        .filter(mood_images::collection_id.eq_any(collections))
+        .order((mood_images::position, mood_images::id))
+        .select(MoodImage::as_select())
+        .load(conn)
+}
+
+pub fn image(conn: &mut DbConnection, id: i32) -> Result<Option<MoodImage>, Error> {
+    mood_images::table
+        .find(id)
+        .select(MoodImage::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn insert_image(conn: &mut DbConnection, new: &NewMoodImage) -> Result<i32, Error> {
+    diesel::insert_into(mood_images::table)
+        .values(new)
+        .returning(mood_images::id)
+        .get_result(conn)
+}
+
+pub fn next_image_position(conn: &mut DbConnection, collection: i32) -> Result<i32, Error> {
+    let last: Option<i32> = mood_images::table
+        .filter(mood_images::collection_id.eq(collection))
+        .select(diesel::dsl::max(mood_images::position))
+        .first(conn)?;
+    Ok(last.map_or(0, |p| p + 1))
+}
+
+pub fn delete_image(conn: &mut DbConnection, id: i32) -> Result<usize, Error> {
+    diesel::delete(mood_images::table.find(id)).execute(conn)
+}
+
+/// The tags of `images` whose design the scope admits, in their order, with names.
+pub fn tags_of(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    images: &[i32],
+) -> Result<Vec<(MoodTag, ShownColorway)>, Error> {
+    let rows: Vec<(MoodTag, String, String, String)> = mood_image_colorways::table
+        .inner_join(designs::table)
+        .inner_join(colorways::table)
+        .filter(mood_image_colorways::image_id.eq_any(images))
+        .filter(scope.predicate())
+        .order((
+            mood_image_colorways::image_id,
+            mood_image_colorways::position,
+        ))
+        .select((
+            MoodTag::as_select(),
+            designs::number,
+            colorways::name,
+            colorways::renditions_key,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(tag, number, name, key)| {
+            let shown = ShownColorway {
+                design_guid: tag.design_guid.clone(),
+                design_number: number,
+                colorway_guid: tag.colorway_guid.clone(),
+                colorway_name: name,
+                renditions_key: key,
+            };
+            (tag, shown)
+        })
+        .collect())
+}
+
+/// How many tags each of `images` has, whatever the scope.
+pub fn tag_counts(conn: &mut DbConnection, images: &[i32]) -> Result<Vec<(i32, i64)>, Error> {
+    mood_image_colorways::table
+        .filter(mood_image_colorways::image_id.eq_any(images))
+        .group_by(mood_image_colorways::image_id)
+        .select((mood_image_colorways::image_id, diesel::dsl::count_star()))
+        .load(conn)
+}
+
+pub fn tag(conn: &mut DbConnection, image: i32, colorway: &str) -> Result<Option<MoodTag>, Error> {
+    mood_image_colorways::table
+        .find((image, colorway))
+        .select(MoodTag::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn insert_tag(conn: &mut DbConnection, tag: &MoodTag) -> Result<(), Error> {
+    diesel::insert_into(mood_image_colorways::table)
+        .values(tag)
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn next_tag_position(conn: &mut DbConnection, image: i32) -> Result<i32, Error> {
+    let last: Option<i32> = mood_image_colorways::table
+        .filter(mood_image_colorways::image_id.eq(image))
+        .select(diesel::dsl::max(mood_image_colorways::position))
+        .first(conn)?;
+    Ok(last.map_or(0, |p| p + 1))
+}
+
+pub fn delete_tag(conn: &mut DbConnection, image: i32, colorway: &str) -> Result<usize, Error> {
+    diesel::delete(mood_image_colorways::table.find((image, colorway))).execute(conn)
+}
+
+// ---- design groups --------------------------------------------------------------------------------
+
+pub fn groups_of(conn: &mut DbConnection, collection: i32) -> Result<Vec<DesignGroup>, Error> {
+    design_groups::table
+        .filter(design_groups::collection_id.eq(collection))
+        .order((design_groups::position, design_groups::id))
+        .select(DesignGroup::as_select())
+        .load(conn)
+}
+
+/// The designs of `groups` the scope admits, each with its group, in order, with its first
+/// colorway for a thumbnail.
+pub fn group_designs(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    groups: &[i32],
+) -> Result<Vec<(i32, ShownColorway)>, Error> {
+    let rows: Vec<(i32, String, String)> = design_group_designs::table
+        .inner_join(designs::table)
+        .filter(design_group_designs::group_id.eq_any(groups))
+        .filter(scope.predicate())
+        .order((
+            design_group_designs::group_id,
+            design_group_designs::position,
+        ))
+        .select((
+            design_group_designs::group_id,
+            designs::guid,
+            designs::number,
+        ))
+        .load(conn)?;
+    let guids: Vec<&String> = rows.iter().map(|(_, guid, _)| guid).collect();
+    let firsts: Vec<(String, String, String, String, i32)> = colorways::table
+        .filter(colorways::design_guid.eq_any(guids))
+        .order((colorways::design_guid, colorways::position))
+        .select((
+            colorways::design_guid,
+            colorways::guid,
+            colorways::name,
+            colorways::renditions_key,
+            colorways::position,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(group, guid, number)| {
+            let (_, colorway, name, key, _) = firsts.iter().find(|f| f.0 == guid)?;
+            Some((
+                group,
+                ShownColorway {
+                    design_guid: guid.clone(),
+                    design_number: number,
+                    colorway_guid: colorway.clone(),
+                    colorway_name: name.clone(),
+                    renditions_key: key.clone(),
+                },
+            ))
+        })
+        .collect())
+}
+
+/// Replaces the groups of `collection` with `groups` (name, designs), in order.
+pub fn replace_groups(
+    conn: &mut DbConnection,
+    collection: i32,
+    groups: &[(String, Vec<String>)],
+) -> Result<(), Error> {
+    diesel::delete(design_groups::table.filter(design_groups::collection_id.eq(collection)))
+        .execute(conn)?;
+    for (position, (name, designs)) in groups.iter().enumerate() {
+        let id: i32 = diesel::insert_into(design_groups::table)
+            .values((
+                design_groups::collection_id.eq(collection),
+                design_groups::name.eq(name),
+                design_groups::position.eq(position as i32),
+            ))
+            .returning(design_groups::id)
+            .get_result(conn)?;
+        // Row by row: the multi-backend connection has no batch insert.
+        for (position, design) in designs.iter().enumerate() {
+            diesel::insert_into(design_group_designs::table)
+                .values((
+                    design_group_designs::group_id.eq(id),
+                    design_group_designs::design_guid.eq(design),
+                    design_group_designs::position.eq(position as i32),
+                ))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
+
+// ---- designs and colorways (read only) ------------------------------------------------------------
+
+/// Of `guids`, those naming a design.
+pub fn existing_designs(conn: &mut DbConnection, guids: &[String]) -> Result<Vec<String>, Error> {
+    designs::table
+        .filter(designs::guid.eq_any(guids))
+        .select(designs::guid)
+        .load(conn)
+}
+
+/// A colorway with its design, by ids or by the design's number and the colorway's name.
+pub fn colorway(
+    conn: &mut DbConnection,
+    design: &str,
+    colorway: &str,
+    by_number: bool,
+) -> Result<Option<ShownColorway>, Error> {
+    let query = designs::table.inner_join(colorways::table).into_boxed();
+    let query = if by_number {
+        query
+            .filter(designs::number.eq(design.to_owned()))
+            .filter(colorways::name.eq(colorway.to_owned()))
+    } else {
+        query
+            .filter(designs::guid.eq(design.to_owned()))
+            .filter(colorways::guid.eq(colorway.to_owned()))
+    };
+    let row: Option<(String, String, String, String, String)> = query
+        .select((
+            designs::guid,
+            designs::number,
+            colorways::guid,
+            colorways::name,
+            colorways::renditions_key,
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(row.map(
+        |(design_guid, design_number, colorway_guid, colorway_name, renditions_key)| {
+            ShownColorway {
+                design_guid,
+                design_number,
+                colorway_guid,
+                colorway_name,
+                renditions_key,
+            }
+        },
+    ))
+}
+
+/// Colorways whose design number starts with `number` and name with `name`, by number.
+pub fn colorways_like(
+    conn: &mut DbConnection,
+    number: &str,
+    name: &str,
+    limit: i64,
+) -> Result<Vec<ShownColorway>, Error> {
+    let prefix = |text: &str| format!("{}%", db::sql::like_escaped(text));
+    let rows: Vec<(String, String, String, String, String)> = designs::table
+        .inner_join(colorways::table)
+        .filter(designs::number.like(prefix(number)).escape('\\'))
+        .filter(colorways::name.like(prefix(name)).escape('\\'))
+        .order((designs::number, colorways::position))
+        .limit(limit)
+        .select((
+            designs::guid,
+            designs::number,
+            colorways::guid,
+            colorways::name,
+            colorways::renditions_key,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(design_guid, design_number, colorway_guid, colorway_name, renditions_key)| {
+                ShownColorway {
+                    design_guid,
+                    design_number,
+                    colorway_guid,
+                    colorway_name,
+                    renditions_key,
+                }
+            },
+        )
+        .collect())
+}
+
+/// The designs of `guids` the scope admits.
+pub fn visible_of(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    guids: &[String],
+) -> Result<Vec<String>, Error> {
+    designs::table
+        .filter(designs::guid.eq_any(guids))
+        .filter(scope.predicate())
+        .select(designs::guid)
+        .load(conn)
+}
+
+// ---- special lists --------------------------------------------------------------------------------
+
+pub fn special_lists(conn: &mut DbConnection) -> Result<Vec<SpecialList>, Error> {
+    special_lists::table
+        .order((special_lists::position, special_lists::id))
+        .select(SpecialList::as_select())
+        .load(conn)
+}
+
+pub fn special_list(conn: &mut DbConnection, id: i32) -> Result<Option<SpecialList>, Error> {
+    special_lists::table
+        .find(id)
+        .select(SpecialList::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn insert_special_list(
+    conn: &mut DbConnection,
+    names: [&str; 3],
+    at: NaiveDateTime,
+) -> Result<i32, Error> {
+    let last: Option<i32> = special_lists::table
+        .select(diesel::dsl::max(special_lists::position))
+        .first(conn)?;
+    diesel::insert_into(special_lists::table)
+        .values((
+            special_lists::name_tr.eq(names[0]),
+            special_lists::name_en.eq(names[1]),
+            special_lists::name_ru.eq(names[2]),
+            special_lists::rule.eq("designs"),
+            special_lists::position.eq(last.map_or(0, |p| p + 1)),
+            special_lists::created_at.eq(at),
+        ))
+        .returning(special_lists::id)
+        .get_result(conn)
+}
+
+pub fn rename_special_list(
+    conn: &mut DbConnection,
+    id: i32,
+    names: [&str; 3],
+) -> Result<usize, Error> {
+    diesel::update(special_lists::table.find(id))
+        .set((
+            special_lists::name_tr.eq(names[0]),
+            special_lists::name_en.eq(names[1]),
+            special_lists::name_ru.eq(names[2]),
+        ))
+        .execute(conn)
+}
+
+pub fn delete_special_list(conn: &mut DbConnection, id: i32) -> Result<usize, Error> {
+    diesel::delete(special_lists::table.find(id)).execute(conn)
+}
+
+/// The chosen designs of every list, in order, with their numbers.
+pub fn special_list_designs(conn: &mut DbConnection) -> Result<Vec<(i32, String, String)>, Error> {
+    special_list_designs::table
+        .inner_join(designs::table)
+        .order((
+            special_list_designs::list_id,
+            special_list_designs::position,
+        ))
+        .select((
+            special_list_designs::list_id,
+            designs::guid,
+            designs::number,
+        ))
+        .load(conn)
+}
+
+pub fn replace_special_list_designs(
+    conn: &mut DbConnection,
+    id: i32,
+    designs: &[String],
+) -> Result<(), Error> {
+    diesel::delete(special_list_designs::table.filter(special_list_designs::list_id.eq(id)))
+        .execute(conn)?;
+    for (position, design) in designs.iter().enumerate() {
+        diesel::insert_into(special_list_designs::table)
+            .values((
+                special_list_designs::list_id.eq(id),
+                special_list_designs::design_guid.eq(design),
+                special_list_designs::position.eq(position as i32),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+// ---- stock pages ------------------------------------------------------------------------------------
+
+pub fn stock_pages(conn: &mut DbConnection) -> Result<Vec<(StockPage, String)>, Error> {
+    use db::schema::customers;
+    stock_pages::table
+        .inner_join(customers::table)
+        .order(stock_pages::created_at)
+        .select((StockPage::as_select(), customers::name))
+        .load(conn)
+}
+
+pub fn stock_page(
+    conn: &mut DbConnection,
+    slug: &str,
+) -> Result<Option<(StockPage, String)>, Error> {
+    use db::schema::customers;
+    stock_pages::table
+        .inner_join(customers::table)
+        .filter(stock_pages::slug.eq(slug))
+        .select((StockPage::as_select(), customers::name))
+        .first(conn)
+        .optional()
+}
+
+/// Publishes `page`, replacing the page of the same collection and company (its old slug ends).
+pub fn put_stock_page(conn: &mut DbConnection, page: &StockPage) -> Result<(), Error> {
+    diesel::delete(
+        stock_pages::table
+            .filter(stock_pages::collection_id.eq(page.collection_id))
+            .filter(stock_pages::customer_guid.eq(&page.customer_guid)),
+    )
+    .execute(conn)?;
+    diesel::insert_into(stock_pages::table)
+        .values(page)
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn delete_stock_page(conn: &mut DbConnection, slug: &str) -> Result<usize, Error> {
+    diesel::delete(stock_pages::table.filter(stock_pages::slug.eq(slug))).execute(conn)
+}
+
+pub fn customer_name(conn: &mut DbConnection, guid: &str) -> Result<Option<String>, Error> {
+    use db::schema::customers;
+    customers::table
+        .find(guid)
+        .select(customers::name)
+        .first(conn)
+        .optional()
+}
+
+/// The designs of a collection (with its sub-collections) by number, each with its first
+/// colorway: what a stock page shows.
+pub fn designs_of_collection(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    id: i32,
+) -> Result<Vec<ShownColorway>, Error> {
+    let rows: Vec<(String, String, String, String, String, i32)> = collection_designs::table
+        .inner_join(designs::table.inner_join(colorways::table))
+        .filter(collection_designs::collection_id.eq(id))
+        .filter(scope.predicate())
+        .order((designs::number, colorways::position))
+        .select((
+            designs::guid,
+            designs::number,
+            colorways::guid,
+            colorways::name,
+            colorways::renditions_key,
+            colorways::position,
+        ))
+        .load(conn)?;
+    let mut shown: Vec<ShownColorway> = Vec::new();
+    for (design_guid, design_number, colorway_guid, colorway_name, renditions_key, _) in rows {
+        if shown.last().is_some_and(|s| s.design_guid == design_guid) {
+            continue;
+        }
+        shown.push(ShownColorway {
+            design_guid,
+            design_number,
+            colorway_guid,
+            colorway_name,
+            renditions_key,
+        });
+    }
+    Ok(shown)
+}

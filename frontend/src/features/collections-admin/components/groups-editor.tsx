@@ -1,0 +1,295 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { AddIcon, ArrowDownwardIcon, ArrowUpwardIcon, DeleteIcon, DragIndicatorIcon } from '@/components/icons';
+import { Thumbnail } from '@/components/thumbnail';
+import { useToast } from '@/components/toast/toast-context';
+import { useCollection } from '../api/get-collection';
+import { useSaveGroups } from '../api/save-groups';
+import { draftsOf, groupData, groupsChanged, moveItem, newGroupKey, unnamedGroups, type GroupDraft } from '../lib/groups';
+import type { CollectionNode, DesignGroup } from '../types';
+import { NAME_MAX } from './collection-dialog';
+import { DesignNumberField } from './design-number-field';
+
+/** What is being dragged: a group, or a design of a group (designs move within their group). */
+type Drag = { kind: 'group'; index: number } | { kind: 'design'; group: string; index: number };
+
+function startDrag(event: DragEvent) {
+  event.dataTransfer.effectAllowed = 'move';
+  // Firefox starts a drag only with some data set.
+  event.dataTransfer.setData('text/plain', '');
+}
+
+/** A design page: its named groups of designs, in order; edited here and saved as a whole. */
+export function GroupsEditor({ node }: { node: CollectionNode }) {
+  const detail = useCollection(node.id);
+  return (
+    <Stack spacing={2}>
+      {detail.isFetching && !detail.isSuccess && <LinearProgress />}
+      <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />
+      {detail.isSuccess && <GroupsForm collectionId={node.id} saved={detail.data.groups ?? []} />}
+    </Stack>
+  );
+}
+
+function GroupsForm({ collectionId, saved }: { collectionId: number; saved: DesignGroup[] }) {
+  const { t } = useTranslation(['collectionsAdmin', 'errors']);
+  const toast = useToast();
+  const save = useSaveGroups();
+  const [groups, setGroups] = useState<GroupDraft[]>(() => draftsOf(saved));
+  const [newName, setNewName] = useState('');
+  const [problem, setProblem] = useState<'collection_group_required' | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const [armed, setArmed] = useState<number | null>(null);
+  const changed = groupsChanged(groups, saved);
+  const unnamed = submitted ? new Set(unnamedGroups(groups)) : new Set<string>();
+
+  const edit = (next: GroupDraft[]) => {
+    setGroups(next);
+    setProblem(null);
+    if (save.error) save.reset();
+  };
+  const editGroup = (key: string, change: (group: GroupDraft) => GroupDraft) => edit(groups.map((group) => (group.key === key ? change(group) : group)));
+
+  const addGroup = () => {
+    const name = newName.trim();
+    if (!name) return;
+    edit([...groups, { key: newGroupKey(), name, designs: [] }]);
+    setNewName('');
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    if (groups.length === 0) {
+      setProblem('collection_group_required');
+      return;
+    }
+    if (unnamedGroups(groups).length > 0) return;
+    save.mutate(
+      { collectionId, groups: groupData(groups) },
+      {
+        onSuccess: (answer) => {
+          setGroups(draftsOf(answer));
+          setSubmitted(false);
+          toast(t('collectionsAdmin:groups.saved'), 'success');
+        },
+      },
+    );
+  };
+
+  const dropOnGroup = (event: DragEvent, index: number) => {
+    if (drag?.kind !== 'group') return;
+    event.preventDefault();
+    edit(moveItem(groups, drag.index, index));
+    setDrag(null);
+  };
+
+  return (
+    <Stack spacing={2} data-testid="groups-editor">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h3" sx={{ fontSize: '1.1rem' }}>
+          {t('collectionsAdmin:groups.title')}
+        </Typography>
+        {changed && (
+          <Typography variant="body2" color="warning.main" data-testid="groups-unsaved">
+            {t('collectionsAdmin:groups.unsaved')}
+          </Typography>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {t('collectionsAdmin:groups.hint')}
+      </Typography>
+      {groups.length === 0 && <Typography color="text.secondary">{t('collectionsAdmin:groups.empty')}</Typography>}
+      {groups.map((group, index) => {
+        const nameProblem = unnamed.has(group.key);
+        const present = new Set(group.designs.map((design) => design.designGuid));
+        return (
+          <Paper
+            key={group.key}
+            variant="outlined"
+            component="section"
+            aria-label={t('collectionsAdmin:groups.groupLabel', { index: index + 1, name: group.name })}
+            data-testid="design-group"
+            draggable={armed === index}
+            onDragStart={(event: DragEvent) => {
+              if (armed !== index) return;
+              startDrag(event);
+              setDrag({ kind: 'group', index });
+            }}
+            onDragEnd={() => {
+              setDrag(null);
+              setArmed(null);
+            }}
+            onDragOver={(event: DragEvent) => {
+              if (drag?.kind === 'group') event.preventDefault();
+            }}
+            onDrop={(event: DragEvent) => dropOnGroup(event, index)}
+            sx={{ p: 1.5, opacity: drag?.kind === 'group' && drag.index === index ? 0.5 : 1 }}
+          >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Box
+                aria-hidden
+                title={t('collectionsAdmin:groups.dragGroup')}
+                onMouseDown={() => setArmed(index)}
+                onMouseUp={() => setArmed(null)}
+                sx={{ display: 'flex', cursor: 'grab', color: 'text.secondary' }}
+              >
+                <DragIndicatorIcon />
+              </Box>
+              <TextField
+                size="small"
+                label={t('collectionsAdmin:groups.name')}
+                value={group.name}
+                onChange={(event) => editGroup(group.key, (current) => ({ ...current, name: event.target.value }))}
+                required
+                error={nameProblem}
+                helperText={nameProblem ? t('collectionsAdmin:form.required') : undefined}
+                slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+                sx={{ flex: 1 }}
+              />
+              <IconButton aria-label={t('collectionsAdmin:groups.moveGroupUp', { name: group.name })} disabled={index === 0} onClick={() => edit(moveItem(groups, index, index - 1))}>
+                <ArrowUpwardIcon />
+              </IconButton>
+              <IconButton
+                aria-label={t('collectionsAdmin:groups.moveGroupDown', { name: group.name })}
+                disabled={index === groups.length - 1}
+                onClick={() => edit(moveItem(groups, index, index + 1))}
+              >
+                <ArrowDownwardIcon />
+              </IconButton>
+              <IconButton aria-label={t('collectionsAdmin:groups.deleteGroup', { name: group.name })} onClick={() => edit(groups.filter((other) => other.key !== group.key))}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+            <List dense aria-label={t('collectionsAdmin:groups.designsOf', { name: group.name })}>
+              {group.designs.map((design, designIndex) => (
+                <ListItem
+                  key={design.designGuid}
+                  data-testid="group-design"
+                  divider
+                  draggable
+                  onDragStart={(event: DragEvent) => {
+                    event.stopPropagation();
+                    startDrag(event);
+                    setDrag({ kind: 'design', group: group.key, index: designIndex });
+                  }}
+                  onDragEnd={(event: DragEvent) => {
+                    event.stopPropagation();
+                    setDrag(null);
+                  }}
+                  onDragOver={(event: DragEvent) => {
+                    if (drag?.kind === 'design' && drag.group === group.key) event.preventDefault();
+                  }}
+                  onDrop={(event: DragEvent) => {
+                    if (drag?.kind !== 'design' || drag.group !== group.key) return;
+                    event.preventDefault();
+                    event.stopPropagation();
+                    editGroup(group.key, (current) => ({ ...current, designs: moveItem(current.designs, drag.index, designIndex) }));
+                    setDrag(null);
+                  }}
+                  sx={{ gap: 1.5, cursor: 'grab', opacity: drag?.kind === 'design' && drag.group === group.key && drag.index === designIndex ? 0.5 : 1 }}
+                  secondaryAction={
+                    <Stack direction="row">
+                      <IconButton
+                        size="small"
+                        aria-label={t('collectionsAdmin:groups.moveDesignUp', { name: design.designName })}
+                        disabled={designIndex === 0}
+                        onClick={() => editGroup(group.key, (current) => ({ ...current, designs: moveItem(current.designs, designIndex, designIndex - 1) }))}
+                      >
+                        <ArrowUpwardIcon />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={t('collectionsAdmin:groups.moveDesignDown', { name: design.designName })}
+                        disabled={designIndex === group.designs.length - 1}
+                        onClick={() => editGroup(group.key, (current) => ({ ...current, designs: moveItem(current.designs, designIndex, designIndex + 1) }))}
+                      >
+                        <ArrowDownwardIcon />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        edge="end"
+                        aria-label={t('collectionsAdmin:groups.removeDesign', { name: design.designName })}
+                        onClick={() => editGroup(group.key, (current) => ({ ...current, designs: current.designs.filter((other) => other.designGuid !== design.designGuid) }))}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </Stack>
+                  }
+                >
+                  <Thumbnail src={design.thumbnail} alt="" size={40} />
+                  <ListItemText primary={design.designName} />
+                </ListItem>
+              ))}
+              {group.designs.length === 0 && (
+                <ListItem>
+                  <ListItemText secondary={t('collectionsAdmin:groups.noDesignsYet')} />
+                </ListItem>
+              )}
+            </List>
+            <DesignNumberField
+              label={t('collectionsAdmin:groups.addDesign')}
+              present={present}
+              onPick={(design) =>
+                editGroup(group.key, (current) => ({
+                  ...current,
+                  designs: [...current.designs, { designGuid: design.designGuid, designName: design.designName, thumbnail: design.thumbnail }],
+                }))
+              }
+            />
+          </Paper>
+        );
+      })}
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'flex-start' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          addGroup();
+        }}
+      >
+        <TextField size="small" label={t('collectionsAdmin:groups.newName')} value={newName} onChange={(event) => setNewName(event.target.value)} slotProps={{ htmlInput: { maxLength: NAME_MAX } }} />
+        <Button type="submit" startIcon={<AddIcon />} disabled={!newName.trim()}>
+          {t('collectionsAdmin:groups.addGroup')}
+        </Button>
+      </Stack>
+      {problem && (
+        <Alert severity="error" data-testid="groups-problem">
+          {t(`errors:${problem}`)}
+        </Alert>
+      )}
+      <ErrorAlert error={save.error} />
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" onClick={submit} loading={save.isPending}>
+          {t('collectionsAdmin:groups.save')}
+        </Button>
+        <Button
+          disabled={!changed || save.isPending}
+          onClick={() => {
+            setGroups(draftsOf(saved));
+            setProblem(null);
+            setSubmitted(false);
+            save.reset();
+          }}
+        >
+          {t('collectionsAdmin:groups.discard')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

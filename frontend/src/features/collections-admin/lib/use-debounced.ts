@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+export const DEBOUNCE_MS = 300;
+
+/** `value` once it has stopped changing for `delay` ms (the autocompletes ask the server per pause, not per key). */
+export function useDebounced<T>(value: T, delay = DEBOUNCE_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}

@@ -1,0 +1,66 @@
+/** What a sub-collection is, set once: a mood board (tagged photos) or a design page (design groups); `null` until then. */
+export type CollectionKind = 'mood' | 'design';
+
+/** A collection published for one customer company: the public page /custom/{slug}. */
+export type StockPage = { slug: string; customerGuid: string; customerName: string; createdAt: string };
+
+/** A node of GET /admin/new-collection/all: a collection (`parentId` null) or one of its sub-collections. */
+export type CollectionNode = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  description: string;
+  isActive: boolean;
+  position: number;
+  kind: CollectionKind | null;
+  coverUri: string | null;
+  itemCount: number;
+  /** A collection's stock pages (sub-collections have none). */
+  stockPages?: StockPage[];
+  subCollections?: CollectionNode[];
+};
+
+/** A colorway tagged on a mood image; `x`, `y` (0–1 from the left and the top) mark the fabric, or are null. */
+export type ImageTag = {
+  designGuid: string;
+  colorwayGuid: string;
+  designName: string;
+  colorwayName: string;
+  thumbnail: string | null;
+  x: number | null;
+  y: number | null;
+};
+
+/** A photo of a mood board, re-encoded by the server in two sizes. */
+export type MoodImage = {
+  id: number;
+  thumbnailUri: string;
+  largeImageUri: string;
+  width: number;
+  height: number;
+  colorways: ImageTag[];
+};
+
+export type GroupDesign = { designGuid: string; designName: string; colorwayGuid?: string | null; thumbnail: string | null };
+
+/** A named group of a design page, its designs in order. */
+export type DesignGroup = { id?: number; name: string; designs: GroupDesign[] };
+
+/** GET /admin/new-collection/{id}: the node as in the tree, with its images (mood board) and groups (design page). */
+export type CollectionDetail = CollectionNode & { images?: MoodImage[]; groups?: DesignGroup[] };
+
+/** An option of the tagging autocomplete (GET /admin/new-collection/colorways). */
+export type ColorwayOption = { designGuid: string; designName: string; colorwayGuid: string; colorwayName: string; thumbnail: string | null };
+
+/** A row of the admin design search (GET /admin/design/search). */
+export type DesignOption = { designGuid: string; designName: string; thumbnail: string | null };
+
+export type Page<T> = { items: T[]; totalCount: number; totalPage: number; currentPage: number };
+
+/** The create / edit form (multipart). */
+export type CollectionForm = {
+  name: string;
+  description: string;
+  isActive: boolean;
+  thumbnailImage: File | null;
+};

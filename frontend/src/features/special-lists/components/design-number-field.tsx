@@ -1,0 +1,58 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Thumbnail } from '@/components/thumbnail';
+import { useDesignSearch } from '../api/search-designs';
+import { useDebounced } from '../lib/use-debounced';
+import type { DesignOption } from '../types';
+
+type Props = {
+  /** The designs already in the list: offered, but not pickable. */
+  present: ReadonlySet<string>;
+  onPick: (design: DesignOption) => void;
+};
+
+/** A design found by number with the admin design search (its first 20 matches), picked to be added. */
+export function DesignNumberField({ present, onPick }: Props) {
+  const { t } = useTranslation('specialLists');
+  const [input, setInput] = useState('');
+  const search = useDesignSearch(useDebounced(input.trim()));
+  const options = input.trim() ? (search.data?.items ?? []) : [];
+  return (
+    <Autocomplete<DesignOption>
+      autoHighlight
+      options={options}
+      value={null}
+      inputValue={input}
+      loading={search.isFetching}
+      filterOptions={(all) => all}
+      getOptionLabel={(design) => design.designName}
+      getOptionKey={(design) => design.designGuid}
+      getOptionDisabled={(design) => present.has(design.designGuid)}
+      isOptionEqualToValue={(option, other) => option.designGuid === other.designGuid}
+      onInputChange={(_event, text, reason) => {
+        if (reason !== 'reset') setInput(text);
+      }}
+      onChange={(_event, design) => {
+        if (!design) return;
+        onPick(design);
+        setInput('');
+      }}
+      noOptionsText={input.trim() ? t('designs.noMatch') : t('designs.typeNumber')}
+      renderOption={({ key, ...props }, design) => (
+        <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+          <Thumbnail src={design.thumbnail} alt="" size={36} />
+          <Typography variant="body2">{design.designName}</Typography>
+        </Box>
+      )}
+      // Enter picks the highlighted design; it never submits a form around the field.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.preventDefault();
+      }}
+      renderInput={(params) => <TextField {...params} size="small" label={t('designs.add')} />}
+    />
+  );
+}

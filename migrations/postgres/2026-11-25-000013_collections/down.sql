@@ -1,0 +1,9 @@
+DROP TABLE stock_pages;
+DROP TABLE special_list_designs;
+DROP TABLE special_lists;
+DROP TABLE collection_designs;
+DROP TABLE design_group_designs;
+DROP TABLE design_groups;
+DROP TABLE mood_image_colorways;
+DROP TABLE mood_images;
+DROP TABLE collections;
