@@ -20,6 +20,8 @@ pub enum CatalogError {
     ConfinedWithoutCustomer,
     #[error(transparent)]
     Pools(#[from] pools::PoolError),
+    #[error(transparent)]
+    Collections(#[from] collections::CollectionError),
     #[error("database: {0}")]
     Database(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
@@ -48,6 +50,7 @@ impl DomainError for CatalogError {
             DesignNotFound | ColorwayNotFound => ErrorKind::NotFound,
             DuplicateNumber(_) => ErrorKind::Conflict,
             Pools(e) => e.kind(),
+            Collections(e) => e.kind(),
             Database(_) | Pool(_) | Storage(_) | Internal(_) => ErrorKind::Internal,
         }
     }
@@ -64,6 +67,7 @@ impl DomainError for CatalogError {
             DuplicateNumber(_) => "duplicate_design_number",
             ConfinedWithoutCustomer => "confined_without_customer",
             Pools(e) => e.code(),
+            Collections(e) => e.code(),
             Database(_) | Pool(_) | Storage(_) | Internal(_) => "internal",
         }
     }

@@ -324,6 +324,7 @@ fn add_design_now(conn: &mut DbConnection, new: NewDesign) -> Result<AddedDesign
     }
     swatch_index::index_design(conn, &guid, &palette)?;
     pools::service::refresh_design(conn, &id)?;
+    collections::service::refresh_design(conn, &guid)?;
     Ok(AddedDesign {
         guid,
         number: new.number,
@@ -746,8 +747,9 @@ fn edit_design_now(
             &DesignParameters::from_values(design.guid.clone(), checked),
         )?;
     }
-    // Labels, customer, confinement and parameters decide pool membership.
+    // Labels, customer, confinement and parameters decide pool membership and smart groups.
     pools::service::refresh_design(conn, &design.id()?)?;
+    collections::service::refresh_design(conn, &design.guid)?;
     Ok(DesignHeaderRef {
         guid: design.guid,
         number: design.number,

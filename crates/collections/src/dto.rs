@@ -1,6 +1,7 @@
 //! What the collection routes answer and accept (camelCase JSON, as docs/API.md describes).
 
 use chrono::NaiveDateTime;
+use pools::PoolCriteria;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -84,6 +85,8 @@ pub struct GroupDesign {
 pub struct GroupAnswer {
     pub id: i32,
     pub name: String,
+    /// A smart group's saved search: its designs are what it finds, newest first.
+    pub criteria: Option<PoolCriteria>,
     pub designs: Vec<GroupDesign>,
 }
 
@@ -116,6 +119,10 @@ pub struct GroupData {
     pub name: String,
     #[serde(default)]
     pub design_guids: Vec<String>,
+    /// Makes a smart group: a saved search (the pools' criteria) whose designs, newest first,
+    /// are the group's, kept up to date as designs arrive; `designGuids` must then be empty.
+    #[serde(default)]
+    pub criteria: Option<PoolCriteria>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -105,6 +105,8 @@ pub struct DesignGroup {
     pub collection_id: i32,
     pub name: String,
     pub position: i32,
+    /// A smart group's saved search (JSON `PoolCriteria`).
+    pub criteria: Option<String>,
 }
 
 /// A colorway as a card or a tag shows it: names and where its thumbnails are.

@@ -69,7 +69,9 @@ pub fn read(storage: &Storage, key: &str, size: Size) -> Result<Option<Vec<u8>>,
 /// Deletes photos whose rows are gone; a failure only leaves an unused file behind.
 pub fn forget(storage: &Storage, keys: &[String]) {
     for key in keys {
-        if let Err(e) = storage.delete_prefix(&format!("{key}/")) {
+        // The key itself is the prefix (whole path segments): a trailing `/` would make an empty
+        // segment, which the store refuses as a key.
+        if let Err(e) = storage.delete_prefix(key) {
             tracing::warn!(key, error = %e, "a deleted photo's files stay behind");
         }
     }

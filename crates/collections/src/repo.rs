@@ -12,6 +12,7 @@ use db::sql::Sql;
 use diesel::prelude::*;
 use diesel::result::Error;
 use pools::Scope;
+use std::collections::HashMap;
 
 // ---- collections ------------------------------------------------------------------------------
 
@@ -28,6 +29,15 @@ pub fn find(conn: &mut DbConnection, id: i32) -> Result<Option<Collection>, Erro
         .select(Collection::as_select())
         .first(conn)
         .optional()
+}
+
+/// A collection and its sub-collections, in order.
+pub fn family(conn: &mut DbConnection, id: i32) -> Result<Vec<Collection>, Error> {
+    collections::table
+        .filter(collections::id.eq(id).or(collections::parent_id.eq(id)))
+        .order((collections::position, collections::id))
+        .select(Collection::as_select())
+        .load(conn)
 }
 
 pub fn insert(conn: &mut DbConnection, new: &NewCollection) -> Result<i32, Error> {
@@ -125,17 +135,85 @@ pub fn refresh_designs(conn: &mut DbConnection, id: i32) -> Result<(), Error> {
     sql.execute(conn).map(drop)
 }
 
-/// How many designs of each collection the scope admits.
+/// How many designs of each of `collections` the scope admits.
 pub fn visible_design_counts(
     conn: &mut DbConnection,
     scope: &Scope,
+    collections: &[i32],
 ) -> Result<Vec<(i32, i64)>, Error> {
+    if matches!(scope, Scope::Everything) {
+        // Every row is a design (collection_designs references designs): its key counts them.
+        return collection_designs::table
+            .filter(collection_designs::collection_id.eq_any(collections))
+            .group_by(collection_designs::collection_id)
+            .select((collection_designs::collection_id, diesel::dsl::count_star()))
+            .load(conn);
+    }
     collection_designs::table
         .inner_join(designs::table)
+        .filter(collection_designs::collection_id.eq_any(collections))
         .filter(scope.predicate())
         .group_by(collection_designs::collection_id)
         .select((collection_designs::collection_id, diesel::dsl::count_star()))
         .load(conn)
+}
+
+/// For each design page of `collections`, its first design the scope admits (by group, then
+/// design order) with the design's first colorway: the page's cover when it has none of its own.
+pub fn first_visible_designs(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    collections: &[i32],
+) -> Result<Vec<(i32, ShownColorway)>, Error> {
+    // One probe per page on the groups' order index, stopping at the first visible design.
+    let mut sql = Sql::new(
+        "SELECT c.id AS collection_id, d.guid AS design_guid, d.number AS design_number, \
+         w.guid AS colorway_guid, w.name AS colorway_name, w.renditions_key AS renditions_key \
+         FROM collections c \
+         JOIN designs d ON d.guid = (SELECT gd.design_guid FROM design_groups g \
+         JOIN design_group_designs gd ON gd.group_id = g.id \
+         JOIN designs ON designs.guid = gd.design_guid \
+         WHERE g.collection_id = c.id AND (",
+    );
+    sql.append(&scope.sql()).push(
+        ") ORDER BY g.position, g.id, gd.position LIMIT 1) \
+         JOIN colorways w ON w.guid = (SELECT guid FROM colorways \
+         WHERE colorways.design_guid = d.guid ORDER BY colorways.position LIMIT 1) \
+         WHERE c.id IN ",
+    );
+    sql.bind_list(collections.iter().copied());
+    Ok(sql
+        .load::<FirstDesignRow>(conn)?
+        .into_iter()
+        .map(|row| {
+            (
+                row.collection_id,
+                ShownColorway {
+                    design_guid: row.design_guid,
+                    design_number: row.design_number,
+                    colorway_guid: row.colorway_guid,
+                    colorway_name: row.colorway_name,
+                    renditions_key: row.renditions_key,
+                },
+            )
+        })
+        .collect())
+}
+
+#[derive(QueryableByName)]
+struct FirstDesignRow {
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    collection_id: i32,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    design_guid: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    design_number: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    colorway_guid: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    colorway_name: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    renditions_key: String,
 }
 
 // ---- mood images --------------------------------------------------------------------------------
@@ -143,6 +221,30 @@ pub fn visible_design_counts(
 pub fn images_of(conn: &mut DbConnection, collections: &[i32]) -> Result<Vec<MoodImage>, Error> {
     mood_images::table
         .filter(mood_images::collection_id.eq_any(collections))
+        .order((mood_images::position, mood_images::id))
+        .select(MoodImage::as_select())
+        .load(conn)
+}
+
+/// The photos of `collections` a viewer of `scope` sees, in order: those never tagged, and those
+/// with at least one tag the scope admits (a photo of hidden fabrics only is left out).
+pub fn visible_images_of(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    collections: &[i32],
+) -> Result<Vec<MoodImage>, Error> {
+    if matches!(scope, Scope::Everything) {
+        return images_of(conn, collections);
+    }
+    let mut visible = Sql::new(
+        "NOT EXISTS (SELECT 1 FROM mood_image_colorways t WHERE t.image_id = mood_images.id) \
+         OR EXISTS (SELECT 1 FROM mood_image_colorways t \
+         JOIN designs ON designs.guid = t.design_guid WHERE t.image_id = mood_images.id AND (",
+    );
+    visible.append(&scope.sql()).push("))");
+    mood_images::table
+        .filter(mood_images::collection_id.eq_any(collections))
+        .filter(visible.predicate())
         .order((mood_images::position, mood_images::id))
         .select(MoodImage::as_select())
         .load(conn)
@@ -212,15 +314,6 @@ pub fn tags_of(
         .collect())
 }
 
-/// How many tags each of `images` has, whatever the scope.
-pub fn tag_counts(conn: &mut DbConnection, images: &[i32]) -> Result<Vec<(i32, i64)>, Error> {
-    mood_image_colorways::table
-        .filter(mood_image_colorways::image_id.eq_any(images))
-        .group_by(mood_image_colorways::image_id)
-        .select((mood_image_colorways::image_id, diesel::dsl::count_star()))
-        .load(conn)
-}
-
 pub fn tag(conn: &mut DbConnection, image: i32, colorway: &str) -> Result<Option<MoodTag>, Error> {
     mood_image_colorways::table
         .find((image, colorway))
@@ -234,6 +327,13 @@ pub fn insert_tag(conn: &mut DbConnection, tag: &MoodTag) -> Result<(), Error> {
         .values(tag)
         .execute(conn)
         .map(drop)
+}
+
+pub fn tag_count(conn: &mut DbConnection, image: i32) -> Result<i64, Error> {
+    mood_image_colorways::table
+        .filter(mood_image_colorways::image_id.eq(image))
+        .count()
+        .get_result(conn)
 }
 
 pub fn next_tag_position(conn: &mut DbConnection, image: i32) -> Result<i32, Error> {
@@ -258,14 +358,13 @@ pub fn groups_of(conn: &mut DbConnection, collection: i32) -> Result<Vec<DesignG
         .load(conn)
 }
 
-/// The designs of `groups` the scope admits, each with its group, in order, with its first
-/// colorway for a thumbnail.
+/// The designs of `groups` the scope admits, in order: (group, design guid, design number).
 pub fn group_designs(
     conn: &mut DbConnection,
     scope: &Scope,
     groups: &[i32],
-) -> Result<Vec<(i32, ShownColorway)>, Error> {
-    let rows: Vec<(i32, String, String)> = design_group_designs::table
+) -> Result<Vec<(i32, String, String)>, Error> {
+    design_group_designs::table
         .inner_join(designs::table)
         .filter(design_group_designs::group_id.eq_any(groups))
         .filter(scope.predicate())
@@ -278,66 +377,118 @@ pub fn group_designs(
             designs::guid,
             designs::number,
         ))
-        .load(conn)?;
-    let guids: Vec<&String> = rows.iter().map(|(_, guid, _)| guid).collect();
-    let firsts: Vec<(String, String, String, String, i32)> = colorways::table
-        .filter(colorways::design_guid.eq_any(guids))
-        .order((colorways::design_guid, colorways::position))
+        .load(conn)
+}
+
+/// The first colorway of each of `designs`: (design guid, colorway guid, name, renditions key).
+pub fn first_colorways(
+    conn: &mut DbConnection,
+    designs: &[&str],
+) -> Result<HashMap<String, (String, String, String)>, Error> {
+    let rows: Vec<(String, String, String, String)> = colorways::table
+        .filter(colorways::design_guid.eq_any(designs))
+        .order((colorways::design_guid, colorways::position.desc()))
         .select((
             colorways::design_guid,
             colorways::guid,
             colorways::name,
             colorways::renditions_key,
-            colorways::position,
         ))
         .load(conn)?;
+    // In descending position, the last row of a design is its first colorway.
     Ok(rows
         .into_iter()
-        .filter_map(|(group, guid, number)| {
-            let (_, colorway, name, key, _) = firsts.iter().find(|f| f.0 == guid)?;
-            Some((
-                group,
-                ShownColorway {
-                    design_guid: guid.clone(),
-                    design_number: number,
-                    colorway_guid: colorway.clone(),
-                    colorway_name: name.clone(),
-                    renditions_key: key.clone(),
-                },
-            ))
-        })
+        .map(|(design, guid, name, key)| (design, (guid, name, key)))
         .collect())
 }
 
-/// Replaces the groups of `collection` with `groups` (name, designs), in order.
-pub fn replace_groups(
+pub fn delete_groups(conn: &mut DbConnection, collection: i32) -> Result<(), Error> {
+    diesel::delete(design_groups::table.filter(design_groups::collection_id.eq(collection)))
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn insert_group(
     conn: &mut DbConnection,
     collection: i32,
-    groups: &[(String, Vec<String>)],
+    name: &str,
+    position: i32,
+    criteria: Option<&str>,
+) -> Result<i32, Error> {
+    diesel::insert_into(design_groups::table)
+        .values((
+            design_groups::collection_id.eq(collection),
+            design_groups::name.eq(name),
+            design_groups::position.eq(position),
+            design_groups::criteria.eq(criteria),
+        ))
+        .returning(design_groups::id)
+        .get_result(conn)
+}
+
+/// Sets the designs of `group`, in order.
+pub fn set_group_designs(
+    conn: &mut DbConnection,
+    group: i32,
+    designs: &[String],
 ) -> Result<(), Error> {
-    diesel::delete(design_groups::table.filter(design_groups::collection_id.eq(collection)))
+    diesel::delete(design_group_designs::table.filter(design_group_designs::group_id.eq(group)))
         .execute(conn)?;
-    for (position, (name, designs)) in groups.iter().enumerate() {
-        let id: i32 = diesel::insert_into(design_groups::table)
+    // Row by row: the multi-backend connection has no batch insert.
+    for (position, design) in designs.iter().enumerate() {
+        diesel::insert_into(design_group_designs::table)
             .values((
-                design_groups::collection_id.eq(collection),
-                design_groups::name.eq(name),
-                design_groups::position.eq(position as i32),
+                design_group_designs::group_id.eq(group),
+                design_group_designs::design_guid.eq(design),
+                design_group_designs::position.eq(position as i32),
             ))
-            .returning(design_groups::id)
-            .get_result(conn)?;
-        // Row by row: the multi-backend connection has no batch insert.
-        for (position, design) in designs.iter().enumerate() {
-            diesel::insert_into(design_group_designs::table)
-                .values((
-                    design_group_designs::group_id.eq(id),
-                    design_group_designs::design_guid.eq(design),
-                    design_group_designs::position.eq(position as i32),
-                ))
-                .execute(conn)?;
-        }
+            .execute(conn)?;
     }
     Ok(())
+}
+
+/// Every smart group (one with a saved search).
+pub fn smart_groups(conn: &mut DbConnection) -> Result<Vec<DesignGroup>, Error> {
+    design_groups::table
+        .filter(design_groups::criteria.is_not_null())
+        .select(DesignGroup::as_select())
+        .load(conn)
+}
+
+pub fn group_holds(conn: &mut DbConnection, group: i32, design: &str) -> Result<bool, Error> {
+    diesel::select(diesel::dsl::exists(
+        design_group_designs::table.find((group, design.to_owned())),
+    ))
+    .get_result(conn)
+}
+
+/// The designs `predicate` admits, newest first, at most `limit`.
+pub fn designs_matching(
+    conn: &mut DbConnection,
+    predicate: &Sql,
+    limit: i64,
+) -> Result<Vec<String>, Error> {
+    designs::table
+        .filter(predicate.clone().predicate())
+        .order((designs::uploaded_at.desc(), designs::guid.desc()))
+        .limit(limit)
+        .select(designs::guid)
+        .load(conn)
+}
+
+/// Does `predicate` admit design `design`?
+pub fn design_matches(
+    conn: &mut DbConnection,
+    design: &str,
+    predicate: &Sql,
+) -> Result<bool, Error> {
+    designs::table
+        .filter(designs::guid.eq(design.to_owned()))
+        .filter(predicate.clone().predicate())
+        .select(designs::guid)
+        .first::<String>(conn)
+        .optional()
+        .map(|found| found.is_some())
 }
 
 // ---- designs and colorways (read only) ------------------------------------------------------------
@@ -584,16 +735,22 @@ pub fn customer_name(conn: &mut DbConnection, guid: &str) -> Result<Option<Strin
 }
 
 /// The designs of a collection (with its sub-collections) by number, each with its first
-/// colorway: what a stock page shows.
+/// colorway: what a stock page shows; `only` one design of them.
 pub fn designs_of_collection(
     conn: &mut DbConnection,
     scope: &Scope,
     id: i32,
+    only: Option<&str>,
 ) -> Result<Vec<ShownColorway>, Error> {
-    let rows: Vec<(String, String, String, String, String, i32)> = collection_designs::table
+    let mut query = collection_designs::table
         .inner_join(designs::table.inner_join(colorways::table))
         .filter(collection_designs::collection_id.eq(id))
         .filter(scope.predicate())
+        .into_boxed();
+    if let Some(design) = only {
+        query = query.filter(collection_designs::design_guid.eq(design.to_owned()));
+    }
+    let rows: Vec<(String, String, String, String, String, i32)> = query
         .order((designs::number, colorways::position))
         .select((
             designs::guid,

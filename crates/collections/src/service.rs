@@ -16,7 +16,7 @@ use db::DbConnection;
 use desen_core::{UserGuid, Viewer};
 use diesel::Connection;
 use imaging::render::urls;
-use pools::Scope;
+use pools::{PoolCriteria, Scope};
 use std::collections::HashMap;
 use storage::Storage;
 
@@ -144,32 +144,24 @@ fn shown_collection(
         .ok_or(CollectionError::NotFound)
 }
 
-/// The visible photos of mood boards `collections` with their visible tags: a photo whose tags
-/// are all hidden is left out (it shows fabrics the viewer may not see); one never tagged stays.
+/// The visible photos of mood boards `collections` (see [`repo::visible_images_of`]), each with
+/// its visible tags.
 fn visible_images(
     conn: &mut DbConnection,
     scope: &Scope,
     collections: &[i32],
 ) -> Result<Vec<MoodImageAnswer>, CollectionError> {
-    let images = repo::images_of(conn, collections)?;
+    let images = repo::visible_images_of(conn, scope, collections)?;
     let ids: Vec<i32> = images.iter().map(|i| i.id).collect();
-    let tags = repo::tags_of(conn, scope, &ids)?;
-    let counts: HashMap<i32, i64> = if matches!(scope, Scope::Everything) {
-        HashMap::new()
-    } else {
-        repo::tag_counts(conn, &ids)?.into_iter().collect()
-    };
+    let mut tags: HashMap<i32, Vec<MoodTagAnswer>> = HashMap::new();
+    for (tag, shown) in repo::tags_of(conn, scope, &ids)? {
+        tags.entry(tag.image_id)
+            .or_default()
+            .push(tag_answer(&tag, &shown));
+    }
     Ok(images
         .iter()
-        .filter_map(|image| {
-            let colorways: Vec<MoodTagAnswer> = tags
-                .iter()
-                .filter(|(tag, _)| tag.image_id == image.id)
-                .map(|(tag, shown)| tag_answer(tag, shown))
-                .collect();
-            let all_hidden = colorways.is_empty() && counts.get(&image.id).is_some_and(|n| *n > 0);
-            (!all_hidden).then(|| image_answer(image, colorways))
-        })
+        .map(|image| image_answer(image, tags.remove(&image.id).unwrap_or_default()))
         .collect())
 }
 
@@ -196,15 +188,18 @@ fn image_answer(image: &MoodImage, colorways: Vec<MoodTagAnswer>) -> MoodImageAn
     }
 }
 
-/// The nodes of `collections` (as [`shown_to`] left them), each with its visible item count and
-/// a cover: its own thumbnail, else its first visible photo or grouped design.
+/// The nodes of `collections` (as [`shown_to`] left them, parents with their children), each
+/// with its visible item count and a cover: its own thumbnail, else its first visible photo or
+/// grouped design (a collection without one takes its first sub-collection's). A few queries for
+/// the whole tree, none per collection.
 fn nodes(
     conn: &mut DbConnection,
     scope: &Scope,
     collections: &[Collection],
     with_stock_pages: bool,
 ) -> Result<Vec<CollectionNode>, CollectionError> {
-    let design_counts: HashMap<i32, i64> = repo::visible_design_counts(conn, scope)?
+    let ids: Vec<i32> = collections.iter().map(|c| c.id).collect();
+    let design_counts: HashMap<i32, i64> = repo::visible_design_counts(conn, scope, &ids)?
         .into_iter()
         .collect();
     let moods: Vec<i32> = collections
@@ -212,33 +207,34 @@ fn nodes(
         .filter(|c| c.kind() == Some(Kind::Mood))
         .map(|c| c.id)
         .collect();
-    let images = visible_images(conn, scope, &moods)?;
-    let image_owner: HashMap<i32, i32> = repo::images_of(conn, &moods)?
-        .into_iter()
-        .map(|i| (i.id, i.collection_id))
+    let mut images: HashMap<i32, Vec<MoodImage>> = HashMap::new();
+    for image in repo::visible_images_of(conn, scope, &moods)? {
+        images.entry(image.collection_id).or_default().push(image);
+    }
+    let uncovered_pages: Vec<i32> = collections
+        .iter()
+        .filter(|c| c.kind() == Some(Kind::Design) && c.cover_key.is_none())
+        .map(|c| c.id)
         .collect();
+    let first_designs: HashMap<i32, ShownColorway> =
+        repo::first_visible_designs(conn, scope, &uncovered_pages)?
+            .into_iter()
+            .collect();
     let stock_pages = if with_stock_pages {
         repo::stock_pages(conn)?
     } else {
         Vec::new()
     };
-    let mut node_of = |c: &Collection| -> Result<CollectionNode, CollectionError> {
-        let own_images: Vec<&MoodImageAnswer> = images
-            .iter()
-            .filter(|i| image_owner.get(&i.id) == Some(&c.id))
-            .collect();
+    let node_of = |c: &Collection| {
+        let own_images = images.get(&c.id).map(Vec::as_slice).unwrap_or_default();
         let item_count = match c.kind() {
             Some(Kind::Mood) => own_images.len() as i64,
             _ => design_counts.get(&c.id).copied().unwrap_or(0),
         };
-        let cover = match cover_uri(c) {
-            Some(uri) => Some(uri),
-            None if c.kind() == Some(Kind::Mood) => {
-                own_images.first().map(|i| i.thumbnail_uri.clone())
-            }
-            None => first_design_thumbnail(conn, scope, c)?,
-        };
-        Ok(CollectionNode {
+        let cover = cover_uri(c)
+            .or_else(|| own_images.first().map(|i| photo_uri(i, "thumb")))
+            .or_else(|| first_designs.get(&c.id).map(card_thumbnail));
+        CollectionNode {
             id: c.id,
             parent_id: c.parent_id,
             name: c.name.clone(),
@@ -261,43 +257,25 @@ fn nodes(
                     .collect()
             }),
             sub_collections: None,
-        })
+        }
     };
-    let mut out = Vec::new();
-    for parent in collections.iter().filter(|c| c.parent_id.is_none()) {
-        let mut node = node_of(parent)?;
-        let mut children = Vec::new();
-        for child in collections
-            .iter()
-            .filter(|c| c.parent_id == Some(parent.id))
-        {
-            children.push(node_of(child)?);
-        }
-        if node.cover_uri.is_none() {
-            node.cover_uri = children.iter().find_map(|c| c.cover_uri.clone());
-        }
-        node.sub_collections = Some(children);
-        out.push(node);
-    }
-    Ok(out)
-}
-
-/// The first visible design of a design page (or of a collection's design pages) as a cover.
-fn first_design_thumbnail(
-    conn: &mut DbConnection,
-    scope: &Scope,
-    collection: &Collection,
-) -> Result<Option<String>, CollectionError> {
-    if collection.kind() != Some(Kind::Design) {
-        return Ok(None);
-    }
-    let groups: Vec<i32> = repo::groups_of(conn, collection.id)?
-        .into_iter()
-        .map(|g| g.id)
-        .collect();
-    Ok(repo::group_designs(conn, scope, &groups)?
-        .first()
-        .map(|(_, shown)| card_thumbnail(shown)))
+    Ok(collections
+        .iter()
+        .filter(|c| c.parent_id.is_none())
+        .map(|parent| {
+            let mut node = node_of(parent);
+            let children: Vec<CollectionNode> = collections
+                .iter()
+                .filter(|c| c.parent_id == Some(parent.id))
+                .map(node_of)
+                .collect();
+            if node.cover_uri.is_none() {
+                node.cover_uri = children.iter().find_map(|c| c.cover_uri.clone());
+            }
+            node.sub_collections = Some(children);
+            node
+        })
+        .collect())
 }
 
 /// The boards: every collection the viewer may see, with its sub-collections.
@@ -320,9 +298,11 @@ pub fn board(
     if collection.parent_id.is_some() {
         return Err(CollectionError::NotFound);
     }
-    boards(conn, viewer)?
+    let scope = pools::scope_of(conn, viewer)?;
+    let family = shown_to(viewer, repo::family(conn, id)?);
+    nodes(conn, &scope, &family, false)?
         .into_iter()
-        .find(|c| c.id == id)
+        .next()
         .ok_or(CollectionError::NotFound)
 }
 
@@ -398,8 +378,8 @@ pub fn design_page(
             .map(|g| {
                 let ids = designs
                     .iter()
-                    .filter(|(group, _)| *group == g.id)
-                    .map(|(_, shown)| shown.design_guid.clone())
+                    .filter(|(group, _, _)| *group == g.id)
+                    .map(|(_, guid, _)| guid.clone())
                     .collect();
                 (g.id, g.name, ids)
             })
@@ -427,7 +407,7 @@ pub fn photo_key(
     shown_collection(conn, viewer, found.collection_id)
         .map_err(|_| CollectionError::ImageNotFound)?;
     let scope = pools::scope_of(conn, viewer)?;
-    if !visible_images(conn, &scope, &[found.collection_id])?
+    if !repo::visible_images_of(conn, &scope, &[found.collection_id])?
         .iter()
         .any(|i| i.id == image)
     {
@@ -460,17 +440,18 @@ pub fn tree(conn: &mut DbConnection) -> Result<Vec<CollectionNode>, CollectionEr
 }
 
 fn node(conn: &mut DbConnection, id: i32) -> Result<CollectionNode, CollectionError> {
-    let all = repo::all(conn)?;
-    let tree = nodes(conn, &Scope::Everything, &all, true)?;
-    tree.into_iter()
-        .find_map(|parent| {
-            if parent.id == id {
-                return Some(parent);
-            }
-            parent
-                .sub_collections
-                .and_then(|subs| subs.into_iter().find(|s| s.id == id))
-        })
+    let found = repo::find(conn, id)?.ok_or(CollectionError::NotFound)?;
+    let family = repo::family(conn, found.parent_id.unwrap_or(id))?;
+    let parent = nodes(conn, &Scope::Everything, &family, true)?
+        .into_iter()
+        .next()
+        .ok_or(CollectionError::NotFound)?;
+    if parent.id == id {
+        return Ok(parent);
+    }
+    parent
+        .sub_collections
+        .and_then(|subs| subs.into_iter().find(|s| s.id == id))
         .ok_or(CollectionError::NotFound)
 }
 
@@ -481,6 +462,8 @@ pub fn detail(conn: &mut DbConnection, id: i32) -> Result<CollectionDetail, Coll
     let groups = repo::groups_of(conn, id)?;
     let ids: Vec<i32> = groups.iter().map(|g| g.id).collect();
     let designs = repo::group_designs(conn, &Scope::Everything, &ids)?;
+    let guids: Vec<&str> = designs.iter().map(|(_, guid, _)| guid.as_str()).collect();
+    let firsts = repo::first_colorways(conn, &guids)?;
     Ok(CollectionDetail {
         node,
         images,
@@ -488,14 +471,25 @@ pub fn detail(conn: &mut DbConnection, id: i32) -> Result<CollectionDetail, Coll
             .into_iter()
             .map(|g| GroupAnswer {
                 id: g.id,
+                criteria: g.criteria.as_deref().and_then(smart_criteria),
                 designs: designs
                     .iter()
-                    .filter(|(group, _)| *group == g.id)
-                    .map(|(_, shown)| GroupDesign {
-                        design_guid: shown.design_guid.clone(),
-                        design_name: shown.design_number.clone(),
-                        colorway_guid: shown.colorway_guid.clone(),
-                        thumbnail: card_thumbnail(shown),
+                    .filter(|(group, _, _)| *group == g.id)
+                    .filter_map(|(_, guid, number)| {
+                        let (colorway, name, key) = firsts.get(guid)?;
+                        let shown = ShownColorway {
+                            design_guid: guid.clone(),
+                            design_number: number.clone(),
+                            colorway_guid: colorway.clone(),
+                            colorway_name: name.clone(),
+                            renditions_key: key.clone(),
+                        };
+                        Some(GroupDesign {
+                            design_guid: guid.clone(),
+                            design_name: number.clone(),
+                            colorway_guid: colorway.clone(),
+                            thumbnail: card_thumbnail(&shown),
+                        })
                     })
                     .collect(),
                 name: g.name,
@@ -825,10 +819,10 @@ pub fn add_tag(
         if repo::tag(conn, image.id, &shown.colorway_guid)?.is_some() {
             return Err(CollectionError::ColorwayTagged);
         }
-        let position = repo::next_tag_position(conn, image.id)?;
-        if position as usize >= MAX_TAGS {
+        if repo::tag_count(conn, image.id)? as usize >= MAX_TAGS {
             return Err(CollectionError::InvalidForm("colorwayGuid"));
         }
+        let position = repo::next_tag_position(conn, image.id)?;
         repo::insert_tag(
             conn,
             &MoodTag {
@@ -871,7 +865,26 @@ pub fn delete_tag(
     })
 }
 
-/// Replaces a design page's groups: at least one, each named, each design once in a group.
+/// A group as `set_groups` stores it: chosen designs, or a saved search.
+enum GroupContent {
+    Chosen(Vec<String>),
+    Smart(PoolCriteria),
+}
+
+/// A smart group's designs: what its search finds, newest first, as many as a group holds.
+fn smart_designs(
+    conn: &mut DbConnection,
+    criteria: &PoolCriteria,
+) -> Result<Vec<String>, CollectionError> {
+    Ok(repo::designs_matching(
+        conn,
+        &criteria.predicate(),
+        MAX_GROUP_DESIGNS as i64,
+    )?)
+}
+
+/// Replaces a design page's groups: at least one, each named, each design once in a group; a
+/// smart group (with `criteria`) takes what its search finds.
 pub fn set_groups(
     conn: &mut DbConnection,
     actor: &UserGuid,
@@ -888,31 +901,83 @@ pub fn set_groups(
     for group in groups {
         let name = text_field(Some(group.name), MAX_NAME_CHARS, "name")?
             .ok_or(CollectionError::FormIncomplete("name"))?;
-        let mut designs: Vec<String> = Vec::new();
-        for design in group.design_guids {
-            if !designs.contains(&design) {
-                designs.push(design);
+        let content = match group.criteria {
+            Some(_) if !group.design_guids.is_empty() => {
+                return Err(CollectionError::InvalidForm("groupData"));
             }
-        }
-        if designs.len() > MAX_GROUP_DESIGNS {
-            return Err(CollectionError::InvalidForm("groupData"));
-        }
-        checked.push((name, designs));
+            Some(criteria) => GroupContent::Smart(criteria),
+            None => {
+                let mut designs: Vec<String> = Vec::new();
+                for design in group.design_guids {
+                    if !designs.contains(&design) {
+                        designs.push(design);
+                    }
+                }
+                if designs.len() > MAX_GROUP_DESIGNS {
+                    return Err(CollectionError::InvalidForm("groupData"));
+                }
+                GroupContent::Chosen(designs)
+            }
+        };
+        checked.push((name, content));
     }
     conn.transaction(|conn| {
         let c = sub_of_kind(conn, collection, Kind::Design)?;
-        for (_, designs) in &checked {
-            if repo::existing_designs(conn, designs)?.len() != designs.len() {
-                return Err(CollectionError::DesignNotFound);
-            }
+        repo::delete_groups(conn, collection)?;
+        for (position, (name, content)) in checked.iter().enumerate() {
+            let (designs, criteria) = match content {
+                GroupContent::Chosen(designs) => {
+                    if repo::existing_designs(conn, designs)?.len() != designs.len() {
+                        return Err(CollectionError::DesignNotFound);
+                    }
+                    (designs.clone(), None)
+                }
+                GroupContent::Smart(criteria) => (
+                    smart_designs(conn, criteria)?,
+                    Some(
+                        serde_json::to_string(criteria)
+                            .map_err(|_| CollectionError::InvalidForm("groupData"))?,
+                    ),
+                ),
+            };
+            let group =
+                repo::insert_group(conn, collection, name, position as i32, criteria.as_deref())?;
+            repo::set_group_designs(conn, group, &designs)?;
         }
-        repo::replace_groups(conn, collection, &checked)?;
         refresh(conn, &c)?;
         let details = format!("{} groups", checked.len());
         audit_collection(conn, actor, Action::CollectionContentChanged, &c, &details)?;
         Ok::<_, CollectionError>(())
     })?;
     Ok(detail(conn, collection)?.groups)
+}
+
+/// Brings the smart groups up to date with a design just added or edited (in the caller's
+/// transaction): a group whose search now admits it, or no longer does, takes its search's
+/// designs again.
+pub fn refresh_design(conn: &mut DbConnection, design: &str) -> Result<(), CollectionError> {
+    for group in repo::smart_groups(conn)? {
+        let Some(criteria) = group.criteria.as_deref().and_then(smart_criteria) else {
+            continue;
+        };
+        let admitted = repo::design_matches(conn, design, &criteria.predicate())?;
+        if admitted == repo::group_holds(conn, group.id, design)? {
+            continue;
+        }
+        let designs = smart_designs(conn, &criteria)?;
+        repo::set_group_designs(conn, group.id, &designs)?;
+        if let Some(c) = repo::find(conn, group.collection_id)? {
+            refresh(conn, &c)?;
+        }
+    }
+    Ok(())
+}
+
+/// A smart group's stored search; one that no longer reads (never written so) is skipped.
+fn smart_criteria(json: &str) -> Option<PoolCriteria> {
+    serde_json::from_str(json)
+        .inspect_err(|e| tracing::warn!(error = %e, "a smart group's search does not read"))
+        .ok()
 }
 
 /// The tagging autocomplete: colorways whose design number starts with the text before `/`

@@ -102,7 +102,7 @@ pub fn view(conn: &mut DbConnection, slug: &str) -> Result<StockPageView, Collec
     let (page, customer_name) = published(conn, slug)?;
     let collection =
         repo::find(conn, page.collection_id)?.ok_or(CollectionError::StockPageNotFound)?;
-    let designs = repo::designs_of_collection(conn, &scope_for(&page), page.collection_id)?;
+    let designs = repo::designs_of_collection(conn, &scope_for(&page), page.collection_id, None)?;
     Ok(StockPageView {
         customer_name,
         name: collection.name,
@@ -134,7 +134,7 @@ pub fn preview_key(
     colorway: &str,
 ) -> Result<String, CollectionError> {
     let (page, _) = published(conn, slug)?;
-    repo::designs_of_collection(conn, &scope_for(&page), page.collection_id)?
+    repo::designs_of_collection(conn, &scope_for(&page), page.collection_id, Some(design))?
         .into_iter()
         .find(|s| s.design_guid == design && s.colorway_guid == colorway)
         .map(|s| s.renditions_key)

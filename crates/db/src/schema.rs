@@ -333,6 +333,7 @@ diesel::table! {
         collection_id -> Integer,
         name -> Text,
         position -> Integer,
+        criteria -> Nullable<Text>,
     }
 }
 

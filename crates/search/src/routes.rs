@@ -29,6 +29,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::get().to(favorite_cards),
         )
         .route("/search/collection/{id}", web::post().to(collection_search))
+        .route(
+            "/search/collection/{id}/{page}/{pageSize}",
+            web::post().to(collection_search),
+        )
         // The spec's spelling.
         .route("/basic-colleciton/get/{id}", web::post().to(design_page))
         .route("/admin/pool/search", web::post().to(pool_search))
@@ -97,31 +101,44 @@ async fn search_designs(
     Ok(HttpResponse::Ok().json(answer))
 }
 
+/// The collection, and the page in the path or the query (page 0 of 25 when neither says).
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 struct CollectionPage {
-    /// 0-based; 0 by default.
+    /// 0-based.
     page: Option<u32>,
-    /// 1..=100, 25 by default.
+    /// 1..=100.
     page_size: Option<u32>,
 }
 
 /// A page of a collection's (or sub-collection's) designs as the archive's cards: the archive
 /// search with its collection filter set, the form's other filters applying too.
-#[utoipa::path(post, path = "/service/search/collection/{id}",
-    params(("id" = i32, Path, description = "the collection or sub-collection"), CollectionPage),
+#[utoipa::path(post, path = "/service/search/collection/{id}/{page}/{pageSize}",
+    params(("id" = i32, Path, description = "the collection or sub-collection"), ("page" = u32, Path, description = "0-based; also `?page=` on `/search/collection/{id}`, 0 by default"),
+        ("pageSize" = u32, Path, description = "1..=100; also `?pageSize=`, 25 by default")),
     request_body(content = SearchForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`", body = ApiError)))]
 async fn collection_search(
     SignedIn(session): SignedIn,
     pool: Pool,
     cache: Cache,
-    path: web::Path<String>,
-    paging: web::Query<CollectionPage>,
+    request: actix_web::HttpRequest,
     form: web::Form<SearchForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = collection_id(&path)?;
-    let page = crate::form::page_of(paging.page.unwrap_or(0), paging.page_size.unwrap_or(25))?;
+    let id = collection_id(request.match_info().get("id").unwrap_or_default())?;
+    let query = web::Query::<CollectionPage>::from_query(request.query_string())
+        .map_err(|_| SearchError::InvalidSearch("page"))?;
+    let number =
+        |name: &str, from_query: Option<u32>, default: u32| match request.match_info().get(name) {
+            Some(text) => text
+                .parse::<u32>()
+                .map_err(|_| SearchError::InvalidSearch("page")),
+            None => Ok(from_query.unwrap_or(default)),
+        };
+    let page = crate::form::page_of(
+        number("page", query.page, 0)?,
+        number("pageSize", query.page_size, 25)?,
+    )?;
     let form = form.into_inner();
     let language = session.language(form.language.as_deref());
     let mut filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;

@@ -38,12 +38,15 @@ CREATE TABLE mood_image_colorways (
 );
 CREATE INDEX mood_image_colorways_design ON mood_image_colorways (design_guid);
 
--- A design page's named groups and their designs, each in order.
+-- A design page's named groups and their designs, each in order. A smart group keeps a saved
+-- search (`criteria`, JSON in the pools' vocabulary): its designs are what the search finds, newest
+-- first, kept up to date as designs are added and edited.
 CREATE TABLE design_groups (
     id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
     collection_id INTEGER NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
     name TEXT NOT NULL,
-    position INTEGER NOT NULL
+    position INTEGER NOT NULL,
+    criteria TEXT
 );
 CREATE INDEX design_groups_collection ON design_groups (collection_id, position);
 
@@ -54,6 +57,8 @@ CREATE TABLE design_group_designs (
     PRIMARY KEY (group_id, design_guid)
 );
 CREATE INDEX design_group_designs_design ON design_group_designs (design_guid);
+-- A group's designs in order: a design page, and the first visible design as a cover.
+CREATE INDEX design_group_designs_order ON design_group_designs (group_id, position);
 
 -- Every design of a collection (its groups and its tagged photos, its sub-collections' too),
 -- kept by the collections service in the same transaction as any change: what the archive's
