@@ -551,8 +551,17 @@ pub fn colorways_like(
     let prefix = |text: &str| format!("{}%", db::sql::like_escaped(text));
     let rows: Vec<(String, String, String, String, String)> = designs::table
         .inner_join(colorways::table)
-        .filter(designs::number.like(prefix(number)).escape('\\'))
-        .filter(colorways::name.like(prefix(name)).escape('\\'))
+        // Case-insensitive on both backends (SQLite's LIKE is, PostgreSQL's is not).
+        .filter(
+            db::sql::lower(designs::number)
+                .like(db::sql::lower(prefix(number)))
+                .escape('\\'),
+        )
+        .filter(
+            db::sql::lower(colorways::name)
+                .like(db::sql::lower(prefix(name)))
+                .escape('\\'),
+        )
         .order((designs::number, colorways::position))
         .limit(limit)
         .select((

@@ -53,7 +53,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/admin/special-lists", web::get().to(special_lists_all))
         .route("/admin/special-lists", web::put().to(special_list_save))
-        .route("/admin/special-lists", web::patch().to(special_list_save))
+        .route("/admin/special-lists", web::patch().to(special_list_rename))
         .route(
             "/admin/special-lists/{id}/designs",
             web::put().to(special_list_designs),
@@ -107,6 +107,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         modify_group,
         special_lists_all,
         special_list_save,
+        special_list_rename,
         special_list_designs,
         special_list_delete,
         publish,
@@ -261,13 +262,20 @@ async fn cover(
     Ok(jpeg(bytes))
 }
 
-/// The special lists the archive's filter offers, named in the user's language.
-#[utoipa::path(get, path = "/service/get/special-lists", responses((status = 200, body = Vec<SpecialListOption>)))]
+#[derive(Debug, Deserialize, IntoParams)]
+struct LanguageQuery {
+    /// `tr`, `en` or `ru` (the web app's language); the account's language otherwise.
+    language: Option<String>,
+}
+
+/// The special lists the archive's filter offers, named in the asked language, else the user's.
+#[utoipa::path(get, path = "/service/get/special-lists", params(LanguageQuery), responses((status = 200, body = Vec<SpecialListOption>)))]
 async fn special_list_options(
     SignedIn(session): SignedIn,
     pool: Pool,
+    query: web::Query<LanguageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let language = session.language(None);
+    let language = session.language(query.language.as_deref());
     let answer = blocking(move || special_lists::options(&mut *pool.get()?, language)).await?;
     Ok(HttpResponse::Ok().json(answer))
 }
@@ -680,6 +688,21 @@ async fn special_list_save(
     } else {
         HttpResponse::Ok().json(answer)
     })
+}
+
+/// Renames a special list: the same as a save with `id`, which a rename cannot do without (else
+/// it would make a new list).
+#[utoipa::path(patch, path = "/service/admin/special-lists", request_body = SpecialListSave,
+    responses((status = 200, body = SpecialListAnswer), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
+async fn special_list_rename(
+    admin: Admin,
+    pool: Pool,
+    body: web::Json<SpecialListSave>,
+) -> Result<HttpResponse, ApiError> {
+    if body.id.is_none() {
+        return Err(CollectionError::FormIncomplete("id").into());
+    }
+    special_list_save(admin, pool, body).await
 }
 
 /// Sets the chosen designs of a list, in order.

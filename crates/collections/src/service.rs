@@ -868,18 +868,23 @@ pub fn delete_tag(
 /// A group as `set_groups` stores it: chosen designs, or a saved search.
 enum GroupContent {
     Chosen(Vec<String>),
-    Smart(PoolCriteria),
+    Smart(Box<PoolCriteria>),
 }
 
-/// A smart group's designs: what its search finds, newest first, as many as a group holds.
+/// A smart group's designs: the first page of its search, newest first, the page being the
+/// criteria's `resultsPerPage` (25 when 0; at most a group's designs).
 fn smart_designs(
     conn: &mut DbConnection,
     criteria: &PoolCriteria,
 ) -> Result<Vec<String>, CollectionError> {
+    let size = match criteria.results_per_page {
+        0 => 25,
+        n => (n as usize).min(MAX_GROUP_DESIGNS),
+    };
     Ok(repo::designs_matching(
         conn,
         &criteria.predicate(),
-        MAX_GROUP_DESIGNS as i64,
+        size as i64,
     )?)
 }
 
@@ -905,7 +910,7 @@ pub fn set_groups(
             Some(_) if !group.design_guids.is_empty() => {
                 return Err(CollectionError::InvalidForm("groupData"));
             }
-            Some(criteria) => GroupContent::Smart(criteria),
+            Some(criteria) => GroupContent::Smart(Box::new(criteria)),
             None => {
                 let mut designs: Vec<String> = Vec::new();
                 for design in group.design_guids {

@@ -8,6 +8,7 @@ mod patterns;
 mod plan;
 mod rng;
 mod samples;
+mod showcase;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -183,11 +184,12 @@ fn seed_in(
     report.labels = meta.labels;
     report.customers = meta.customers;
     report.orders = meta.orders;
+    showcase::seed(&mut conn, &ctx.storage).context("seeding the demo collection")?;
     report.metadata = started.elapsed();
     tracing::info!(
         orders = report.orders,
         secs = report.metadata.as_secs_f32(),
-        "demo metadata recorded"
+        "demo metadata and collection recorded"
     );
     Ok(report)
 }

@@ -227,6 +227,43 @@ fn seeding_fills_an_empty_archive_once() {
         .unwrap();
     assert_eq!(customers, 5);
 
+    // The shop window: one collection with a mood board of three draped photos, each tagged with
+    // two colorways at a point, and a design page with chosen designs and a smart group; a
+    // customer sees it on the boards.
+    let customer = desen_core::Viewer {
+        user_guid: uuid::Uuid::new_v4().to_string(),
+        customer_guid: None,
+        is_admin: false,
+        is_in_house: false,
+        second_factor_validated: false,
+    };
+    let boards = collections::service::boards(conn, &customer).unwrap();
+    assert_eq!(boards.len(), 1);
+    assert!(boards[0].cover_uri.is_some());
+    let subs = boards[0].sub_collections.as_ref().unwrap();
+    let kinds: Vec<_> = subs.iter().map(|s| s.kind.as_deref()).collect();
+    assert_eq!(kinds, [Some("mood"), Some("design")]);
+    let mood = collections::service::mood_board(conn, &customer, subs[0].id).unwrap();
+    assert_eq!(mood.images.len(), 3);
+    for image in &mood.images {
+        assert_eq!(image.colorways.len(), 2);
+        assert!(image.colorways.iter().all(|t| t.x.is_some()));
+        let photo = collections::service::read_photo(
+            &ctx.storage,
+            &collections::service::photo_key(conn, &customer, image.id).unwrap(),
+            collections::photos::Size::Large,
+        )
+        .unwrap();
+        assert!(photo.starts_with(&[0xFF, 0xD8]), "a JPEG");
+    }
+    let page = collections::service::design_page(conn, &customer, subs[1].id).unwrap();
+    assert_eq!(page.groups.len(), 2);
+    assert!(
+        page.groups
+            .iter()
+            .all(|(_, _, designs)| !designs.is_empty())
+    );
+
     // A second run adds nothing.
     assert_eq!(
         demo::seed_with(&world.pool, &ctx, &work, DemoSize::Small).unwrap(),

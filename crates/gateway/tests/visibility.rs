@@ -1,12 +1,15 @@
 //! The authorisation matrix: every route that answers a design, a colorway or an image, for every
 //! kind of user, against a design in a pool, a design outside it, and a confined design of
-//! another customer. An invisible design is "not found" everywhere, exactly like a missing one,
-//! and no byte of its images is served.
+//! another customer (collections' mood boards, photos, design pages and searches included). An
+//! invisible design is "not found" everywhere, exactly like a missing one, and no byte of its
+//! images is served.
 #![expect(clippy::unwrap_used, reason = "tests")]
 
 mod common;
 
-use actix_web::http::StatusCode;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::*;
 use serde_json::{Value, json};
@@ -47,7 +50,7 @@ struct Target {
     guid: String,
     number: String,
     colorway: String,
-    /// thumbnail, preview, tile descriptor and one tile
+    /// thumbnail, preview, tile descriptor, one tile and its mood photo
     images: Vec<String>,
 }
 
@@ -179,6 +182,104 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
     }
     assert_eq!(targets[2].guid, guid(2));
 
+    // A collection of the three: a mood board with a photo of each (its thumbnail as the photo),
+    // tagged with its colorway, and a design page of one group.
+    let (status, _, cover) = api
+        .call(
+            test::TestRequest::get()
+                .uri(&targets[0].images[0])
+                .insert_header(("Access-Token", admin.as_str())),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, collection) = upload(
+        &api,
+        Method::PUT,
+        &admin,
+        &[("name", "Matrix"), ("description", "Every design")],
+        Some(("thumbnailImage", cover)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{collection}");
+    let collection = collection["id"].as_i64().unwrap().to_string();
+    let mut subs = Vec::new();
+    for kind in ["mood", "design"] {
+        let (status, sub) = upload(
+            &api,
+            Method::PUT,
+            &admin,
+            &[
+                ("name", kind),
+                ("description", kind),
+                ("subCollectionId", &collection),
+            ],
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{sub}");
+        let id = sub["id"].as_i64().unwrap().to_string();
+        let (status, sub) = upload(
+            &api,
+            Method::PATCH,
+            &admin,
+            &[("id", &id), ("kind", kind)],
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{sub}");
+        subs.push(id);
+    }
+    let (mood, page) = (subs[0].clone(), subs[1].clone());
+    for target in &mut targets {
+        let (status, _, thumbnail) = api
+            .call(
+                test::TestRequest::get()
+                    .uri(&target.images[0])
+                    .insert_header(("Access-Token", admin.as_str())),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (content_type, body) = multipart_named(
+            &[("subCollectionId", &mood)],
+            &[("image", "photo.jpg", thumbnail)],
+        );
+        let (status, _, photo) = api
+            .call(
+                test::TestRequest::post()
+                    .uri("/service/admin/new-collection/create-content")
+                    .insert_header(("Access-Token", admin.as_str()))
+                    .insert_header(("content-type", content_type))
+                    .set_payload(body),
+            )
+            .await;
+        let photo = json_body(&photo);
+        assert_eq!(status, StatusCode::CREATED, "{photo}");
+        let (status, tagged) = api
+            .form(
+                "/service/admin/new-collection/add-colorway",
+                Some(&admin),
+                &[
+                    ("imageId", &photo["id"].to_string()),
+                    ("designGuid", &target.guid),
+                    ("colorwayGuid", &target.colorway),
+                ],
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{tagged}");
+        target
+            .images
+            .push(photo["thumbnailUri"].as_str().unwrap().to_owned());
+    }
+    let group = json!([{ "name": "All", "designGuids": [guid(0), guid(1), guid(2)] }]);
+    let (status, groups) = api
+        .form(
+            "/service/admin/new-collection/modify-group",
+            Some(&admin),
+            &[("collectionId", &page), ("groupData", &group.to_string())],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{groups}");
+
     let tokens = [
         (Role::Anonymous, None),
         (
@@ -214,6 +315,69 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
             .as_array()
             .map(|r| r.iter().filter_map(|d| d["designGuid"].as_str()).collect())
             .unwrap_or_default();
+        // The collection's views: its mood board, its design page and its searches.
+        let (mood_status, _, mood_board) = api
+            .call({
+                let request = test::TestRequest::get()
+                    .uri(&format!("/service/collections/get-mood-boards/{mood}"));
+                match token {
+                    Some(token) => request.insert_header(("Access-Token", token)),
+                    None => request,
+                }
+            })
+            .await;
+        let mood_board = json_body(&mood_board);
+        let (page_status, design_page) = api
+            .form(&format!("/service/basic-colleciton/get/{page}"), token, &[])
+            .await;
+        let (collection_status, in_collection) = api
+            .form(
+                &format!("/service/search/collection/{collection}"),
+                token,
+                &[],
+            )
+            .await;
+        let (_, filtered) = api
+            .form(
+                "/service/search/design/basic/0/25",
+                token,
+                &[("collectionId", &collection)],
+            )
+            .await;
+        let ids = |list: &Value, key: &str| -> Vec<String> {
+            list.as_array()
+                .map(|items| {
+                    items
+                        .iter()
+                        .flat_map(|item| match key {
+                            "" => vec![item["designGuid"].as_str().unwrap_or_default().to_owned()],
+                            key => item[key]
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .map(|d| d["designGuid"].as_str().unwrap().to_owned())
+                                .collect(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let collection_lists = [
+            ("mood board", ids(&mood_board["images"], "colorways")),
+            ("design page", ids(&design_page["groups"], "results")),
+            ("collection search", ids(&in_collection["results"], "")),
+            ("collection filter", ids(&filtered["results"], "")),
+        ];
+        let signed_in = if token.is_some() {
+            StatusCode::OK
+        } else {
+            StatusCode::UNAUTHORIZED
+        };
+        assert_eq!(
+            (mood_status, page_status, collection_status),
+            (signed_in, signed_in, signed_in),
+            "collection views {role:?}"
+        );
         for (design, target) in designs.iter().zip(&targets) {
             let expected = visible(*role, *design);
             let context = format!("{role:?} / {design:?}");
@@ -246,6 +410,14 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
                     by_number["totalCount"],
                     i64::from(expected == Some(true)),
                     "search by number {context}"
+                );
+            }
+
+            for (view, listed) in &collection_lists {
+                assert_eq!(
+                    listed.contains(&target.guid),
+                    expected == Some(true),
+                    "{view} lists {context}"
                 );
             }
 
@@ -293,7 +465,7 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
             }
         }
     }
-    assert_eq!(checked, 6 * 3 * 4);
+    assert_eq!(checked, 6 * 3 * 5);
 
     // An invisible design answers exactly like a missing one.
     let pooled = tokens[1].1.clone().unwrap();
@@ -326,6 +498,36 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
         .form("/service/search/design/basic/0/25", Some(&pooled), &[])
         .await;
     assert_eq!(all["totalCount"], 2, "{all}");
+}
+
+/// A multipart request to `/admin/new-collection` with at most one file.
+async fn upload<S, B>(
+    api: &Api<S>,
+    method: Method,
+    token: &str,
+    fields: &[(&str, &str)],
+    file: Option<(&str, Vec<u8>)>,
+) -> (StatusCode, Value)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let files: Vec<(&str, &str, Vec<u8>)> = file
+        .into_iter()
+        .map(|(field, bytes)| (field, "image.jpg", bytes))
+        .collect();
+    let (content_type, body) = multipart_named(fields, &files);
+    let (status, _, bytes) = api
+        .call(
+            test::TestRequest::default()
+                .method(method)
+                .uri("/service/admin/new-collection")
+                .insert_header(("Access-Token", token))
+                .insert_header(("content-type", content_type))
+                .set_payload(body),
+        )
+        .await;
+    (status, json_body(&bytes))
 }
 
 fn json_body(bytes: &[u8]) -> Value {

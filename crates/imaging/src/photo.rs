@@ -87,9 +87,11 @@ fn decode_jpeg(bytes: &[u8], max_pixels: u64) -> Result<RgbImage, ImagingError> 
     use zune_core::options::DecoderOptions;
 
     let side = usize::try_from(max_pixels.min(1 << 20)).unwrap_or(1 << 20);
+    // Strict: a truncated or corrupt scan is an error, not a picture padded with grey.
     let options = DecoderOptions::default()
         .set_max_width(side)
         .set_max_height(side)
+        .set_strict_mode(true)
         .jpeg_set_out_colorspace(ColorSpace::RGB);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(
         zune_core::bytestream::ZCursor::new(bytes),
@@ -275,6 +277,39 @@ mod tests {
         let be = b"MM\0\x2a\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x03\0\0";
         assert_eq!(exif_orientation(be), Some(3));
         assert_eq!(exif_orientation(b"junk"), None);
+    }
+
+    #[test]
+    fn a_truncated_jpeg_is_refused_not_padded_with_grey() {
+        let image = RgbImage {
+            width: 64,
+            height: 64,
+            data: (0..64 * 64 * 3).map(|i| (i % 251) as u8).collect(),
+        };
+        let Ok(jpeg) = encode_jpeg_image(&image, JPEG_QUALITY) else {
+            panic!("encoded");
+        };
+        assert!(decode_photo(&jpeg, 1 << 20).is_ok());
+        // Strict decoding still takes progressive scans and restart markers.
+        for (progressive, restart) in [(true, None), (false, Some(4))] {
+            let mut other = Vec::new();
+            let mut encoder = jpeg_encoder::Encoder::new(&mut other, 85);
+            encoder.set_progressive(progressive);
+            if let Some(interval) = restart {
+                encoder.set_restart_interval(interval);
+            }
+            let encoded = encoder.encode(&image.data, 64, 64, jpeg_encoder::ColorType::Rgb);
+            assert!(encoded.is_ok());
+            let Ok(decoded) = decode_photo(&other, 1 << 20) else {
+                panic!("progressive {progressive}, restart {restart:?}");
+            };
+            assert_eq!((decoded.width, decoded.height), (64, 64));
+        }
+        let cut = &jpeg[..jpeg.len() * 3 / 4];
+        assert!(matches!(
+            decode_photo(cut, 1 << 20),
+            Err(ImagingError::Corrupt(_))
+        ));
     }
 
     #[test]

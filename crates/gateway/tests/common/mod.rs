@@ -209,8 +209,20 @@ pub fn code(body: &Value) -> &str {
     body["code"].as_str().unwrap_or_default()
 }
 
-/// A multipart body: text fields first, then files.
+/// A multipart body: text fields first, then files, each file field named `files`.
 pub fn multipart(fields: &[(&str, &str)], files: &[(&str, Vec<u8>)]) -> (String, Vec<u8>) {
+    let named: Vec<(&str, &str, Vec<u8>)> = files
+        .iter()
+        .map(|(file_name, bytes)| ("files", *file_name, bytes.clone()))
+        .collect();
+    multipart_named(fields, &named)
+}
+
+/// A multipart body: text fields first, then files as `(field name, file name, bytes)`.
+pub fn multipart_named(
+    fields: &[(&str, &str)],
+    files: &[(&str, &str, Vec<u8>)],
+) -> (String, Vec<u8>) {
     let boundary = "desen-test-boundary";
     let mut body = Vec::new();
     for (name, value) in fields {
@@ -221,10 +233,10 @@ pub fn multipart(fields: &[(&str, &str)], files: &[(&str, Vec<u8>)]) -> (String,
             .as_bytes(),
         );
     }
-    for (name, bytes) in files {
+    for (field, file_name, bytes) in files {
         body.extend_from_slice(
             format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
             )
             .as_bytes(),
         );
