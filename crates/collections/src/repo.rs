@@ -76,6 +76,25 @@ pub fn save(conn: &mut DbConnection, c: &Collection) -> Result<(), Error> {
         .map(drop)
 }
 
+/// The ids of the collections under `parent` (top-level ones for none), in order.
+pub fn siblings(conn: &mut DbConnection, parent: Option<i32>) -> Result<Vec<i32>, Error> {
+    let query = collections::table
+        .order((collections::position, collections::id))
+        .select(collections::id)
+        .into_boxed();
+    match parent {
+        Some(parent) => query.filter(collections::parent_id.eq(parent)).load(conn),
+        None => query.filter(collections::parent_id.is_null()).load(conn),
+    }
+}
+
+pub fn set_position(conn: &mut DbConnection, id: i32, position: i32) -> Result<(), Error> {
+    diesel::update(collections::table.find(id))
+        .set(collections::position.eq(position))
+        .execute(conn)
+        .map(drop)
+}
+
 pub fn delete(conn: &mut DbConnection, id: i32) -> Result<usize, Error> {
     diesel::delete(collections::table.find(id)).execute(conn)
 }
@@ -271,6 +290,27 @@ pub fn next_image_position(conn: &mut DbConnection, collection: i32) -> Result<i
         .select(diesel::dsl::max(mood_images::position))
         .first(conn)?;
     Ok(last.map_or(0, |p| p + 1))
+}
+
+pub fn set_image_position(conn: &mut DbConnection, id: i32, position: i32) -> Result<(), Error> {
+    diesel::update(mood_images::table.find(id))
+        .set(mood_images::position.eq(position))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Moves a tag to a new point.
+pub fn move_tag(
+    conn: &mut DbConnection,
+    image: i32,
+    colorway: &str,
+    x: f64,
+    y: f64,
+) -> Result<(), Error> {
+    diesel::update(mood_image_colorways::table.find((image, colorway)))
+        .set((mood_image_colorways::x.eq(x), mood_image_colorways::y.eq(y)))
+        .execute(conn)
+        .map(drop)
 }
 
 pub fn delete_image(conn: &mut DbConnection, id: i32) -> Result<usize, Error> {

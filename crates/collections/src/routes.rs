@@ -71,6 +71,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 &format!("{base}/delete-content"),
                 web::post().to(delete_image),
             )
+            .route(&format!("{base}/move-content"), web::post().to(move_image))
             .route(&format!("{base}/add-colorway"), web::post().to(add_tag))
             .route(
                 &format!("{base}/delete-colorway"),
@@ -102,6 +103,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         delete,
         add_image,
         delete_image,
+        move_image,
         add_tag,
         delete_tag,
         modify_group,
@@ -135,6 +137,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         StockPageView,
         IdForm,
         ImageForm,
+        MoveForm,
         TagFields,
         UntagForm,
         GroupForm,
@@ -538,6 +541,35 @@ async fn delete_image(
     let id = image_id(form.image_id.as_deref())?;
     blocking(move || service::delete_image(&mut *pool.get()?, &files, &actor, id)).await?;
     Ok(HttpResponse::Ok().json(DeletedAnswer { deleted: true }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveForm {
+    image_id: Option<String>,
+    /// Where among the board's photos, 0 first.
+    position: Option<String>,
+}
+
+/// Moves a photo among its mood board's photos; answers the board's photos in their new order.
+#[utoipa::path(post, path = "/service/admin/new-collection/move-content", request_body(content = MoveForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Vec<MoodImageAnswer>), (status = 404, body = ApiError)))]
+async fn move_image(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<MoveForm>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = session.user_id()?;
+    let id = image_id(form.image_id.as_deref())?;
+    let position = number(
+        form.position
+            .as_deref()
+            .ok_or(CollectionError::FormIncomplete("position"))?,
+        "position",
+    )?;
+    let answer =
+        blocking(move || service::move_image(&mut *pool.get()?, &actor, id, position)).await?;
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

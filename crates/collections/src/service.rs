@@ -637,7 +637,17 @@ pub fn edit(
             changes.push(if active { "activated" } else { "deactivated" }.into());
         }
         if let Some(position) = form.position {
-            c.position = position;
+            // Among its siblings: 0 first; beyond the last, last.
+            let mut siblings: Vec<i32> = repo::siblings(conn, c.parent_id)?
+                .into_iter()
+                .filter(|id| *id != c.id)
+                .collect();
+            siblings.insert((position.max(0) as usize).min(siblings.len()), c.id);
+            for (at, id) in siblings.iter().enumerate() {
+                repo::set_position(conn, *id, at as i32)?;
+            }
+            c.position = siblings.iter().position(|id| *id == c.id).unwrap_or(0) as i32;
+            changes.push(format!("moved to {}", c.position + 1));
         }
         if let Some(cover) = &cover {
             c.cover_key = Some(cover.key.clone());
@@ -745,6 +755,33 @@ pub fn add_image(
     }
 }
 
+/// Moves a photo to `position` among its mood board's photos (0 first; beyond the last, last).
+pub fn move_image(
+    conn: &mut DbConnection,
+    actor: &UserGuid,
+    image: i32,
+    position: i32,
+) -> Result<Vec<MoodImageAnswer>, CollectionError> {
+    let board = conn.transaction(|conn| {
+        let found = repo::image(conn, image)?.ok_or(CollectionError::ImageNotFound)?;
+        let c = repo::find(conn, found.collection_id)?.ok_or(CollectionError::NotFound)?;
+        let mut order: Vec<i32> = repo::images_of(conn, &[c.id])?
+            .into_iter()
+            .map(|i| i.id)
+            .filter(|id| *id != image)
+            .collect();
+        let at = (position.max(0) as usize).min(order.len());
+        order.insert(at, image);
+        for (at, id) in order.iter().enumerate() {
+            repo::set_image_position(conn, *id, at as i32)?;
+        }
+        let details = format!("image moved to {}", at + 1);
+        audit_collection(conn, actor, Action::CollectionContentChanged, &c, &details)?;
+        Ok::<_, CollectionError>(c.id)
+    })?;
+    visible_images(conn, &Scope::Everything, &[board])
+}
+
 pub fn delete_image(
     conn: &mut DbConnection,
     storage: &Storage,
@@ -797,7 +834,8 @@ fn tag_colorway(
     found.ok_or(CollectionError::ColorwayNotFound)
 }
 
-/// Tags a colorway on a photo, optionally at a point.
+/// Tags a colorway on a photo, optionally at a point; a point for a colorway tagged already moves
+/// its tag there.
 pub fn add_tag(
     conn: &mut DbConnection,
     actor: &UserGuid,
@@ -817,7 +855,14 @@ pub fn add_tag(
         let c = repo::find(conn, image.collection_id)?.ok_or(CollectionError::NotFound)?;
         let shown = tag_colorway(conn, &form.target)?;
         if repo::tag(conn, image.id, &shown.colorway_guid)?.is_some() {
-            return Err(CollectionError::ColorwayTagged);
+            // Tagged already: a new point moves the tag (keeping its place among the tags).
+            let Some((x, y)) = form.point else {
+                return Err(CollectionError::ColorwayTagged);
+            };
+            repo::move_tag(conn, image.id, &shown.colorway_guid, x, y)?;
+            let details = format!("moved {}/{}", shown.design_number, shown.colorway_name);
+            audit_collection(conn, actor, Action::CollectionContentChanged, &c, &details)?;
+            return one_image(conn, image.id);
         }
         if repo::tag_count(conn, image.id)? as usize >= MAX_TAGS {
             return Err(CollectionError::InvalidForm("colorwayGuid"));

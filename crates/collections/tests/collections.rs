@@ -1317,3 +1317,93 @@ fn stock_pages_show_what_the_company_may_see_of_one_collection() {
         ]
     );
 }
+
+#[test]
+fn collections_photos_and_tags_move_where_the_curator_puts_them() {
+    let s = Studio::new();
+    let rose = s.world.design("01-0559", 2);
+    let viewer = staff(&s.world);
+    let [a, b, c] = ["Spring", "Summer", "Autumn"].map(|name| s.collection(name, None));
+    let order = |conn: &mut DbConnection| -> Vec<i32> {
+        service::tree(conn).unwrap().iter().map(|n| n.id).collect()
+    };
+    assert_eq!(order(&mut s.conn()), [a, b, c]);
+    // A position is a place among the siblings: 0 first, beyond the last is last.
+    let moved = s.edit(c, |f| f.position = Some(0)).unwrap();
+    assert_eq!(moved.position, 0);
+    assert_eq!(order(&mut s.conn()), [c, a, b]);
+    s.edit(c, |f| f.position = Some(99)).unwrap();
+    assert_eq!(order(&mut s.conn()), [a, b, c]);
+    let [one, two] = ["One", "Two"].map(|name| s.sub(a, name, "mood"));
+    s.edit(two, |f| f.position = Some(0)).unwrap();
+    let subs: Vec<i32> = service::board(&mut s.conn(), &viewer, a)
+        .unwrap()
+        .sub_collections
+        .unwrap()
+        .iter()
+        .map(|n| n.id)
+        .collect();
+    assert_eq!(subs, [two, one]);
+    assert_eq!(
+        order(&mut s.conn()),
+        [a, b, c],
+        "other levels keep their order"
+    );
+
+    // Photos move among their board's photos.
+    let photos = [s.photo(one), s.photo(one), s.photo(one)];
+    let conn = &mut *s.conn();
+    let moved: Vec<i32> = service::move_image(conn, &s.admin, photos[2], 0)
+        .unwrap()
+        .iter()
+        .map(|i| i.id)
+        .collect();
+    assert_eq!(moved, [photos[2], photos[0], photos[1]]);
+    let board: Vec<i32> = service::mood_board(conn, &viewer, one)
+        .unwrap()
+        .images
+        .iter()
+        .map(|i| i.id)
+        .collect();
+    assert_eq!(board, moved);
+    assert_eq!(
+        refused(service::move_image(conn, &s.admin, 999, 0)),
+        ("mood_image_not_found", None)
+    );
+
+    // A tagged colorway given a new point moves there and keeps its place; without a point it is
+    // refused as tagged already.
+    let photo = photos[0];
+    for k in 0..2 {
+        s.tag(photo, &rose, k).unwrap();
+    }
+    let moved = service::add_tag(
+        conn,
+        &s.admin,
+        TagForm {
+            image: photo,
+            target: TagTarget::Number("01-0559/VR-1".into()),
+            point: Some((0.25, 0.75)),
+        },
+    )
+    .unwrap();
+    let tags: Vec<_> = moved
+        .colorways
+        .iter()
+        .map(|t| (t.colorway_name.as_str(), t.x, t.y))
+        .collect();
+    assert_eq!(
+        tags,
+        [("VR-1", Some(0.25), Some(0.75)), ("VR-2", None, None)]
+    );
+    assert!(
+        s.audit(&c.to_string())
+            .iter()
+            .any(|e| e.ends_with("moved to 1"))
+    );
+    assert!(
+        s.audit(&one.to_string())
+            .iter()
+            .any(|e| e.ends_with("moved 01-0559/VR-1"))
+    );
+}

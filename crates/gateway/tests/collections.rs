@@ -469,7 +469,7 @@ fn error(status: StatusCode, body: &Value) -> (StatusCode, &str, Option<&str>) {
 // ---- the tests ----------------------------------------------------------------------------------
 
 /// Every admin route of collections, special lists and stock pages, under both spellings.
-const ADMIN_ROUTES: [(&str, &str); 26] = [
+const ADMIN_ROUTES: [(&str, &str); 28] = [
     ("GET", "/service/admin/new-collection/all"),
     ("POST", "/service/admin/imagecollection/all"),
     ("GET", "/service/admin/new-collection/colorways?query=01"),
@@ -483,6 +483,8 @@ const ADMIN_ROUTES: [(&str, &str); 26] = [
     ("POST", "/service/admin/imagecollection/create-content"),
     ("POST", "/service/admin/new-collection/delete-content"),
     ("POST", "/service/admin/imagecollection/delete-content"),
+    ("POST", "/service/admin/new-collection/move-content"),
+    ("POST", "/service/admin/imagecollection/move-content"),
     ("POST", "/service/admin/new-collection/add-colorway"),
     ("POST", "/service/admin/imagecollection/add-colorway"),
     ("POST", "/service/admin/new-collection/delete-colorway"),
