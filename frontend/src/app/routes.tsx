@@ -33,7 +33,11 @@ export const routes: RouteObject[] = [
       {
         // Public: not restricted.
         Component: PublicLayout,
-        children: [comingSoon('dummy', 'pages:titles.dummy'), comingSoon('custom/*', 'pages:titles.custom')],
+        children: [
+          comingSoon('dummy', 'pages:titles.dummy'),
+          // A stock page: a collection published for one customer company, read without signing in.
+          { path: 'custom/:slug', lazy: async () => ({ Component: (await import('@/features/collections/components/stock-page')).StockPage }) },
+        ],
       },
       {
         Component: RequireAuth,
@@ -45,10 +49,13 @@ export const routes: RouteObject[] = [
               { path: 'archive', lazy: archiveSearch },
               { path: 'favorites', lazy: async () => ({ Component: (await import('@/features/favorites/components/favorites-page')).FavoritesPage }) },
               { path: 'favorites/:id', lazy: async () => ({ Component: (await import('./routes/favorite-list')).FavoriteListRoute }) },
-              comingSoon('collections-design/:id', 'pages:titles.collectionDesign'),
-              comingSoon('collections-mood-detail/:id/:moodid', 'pages:titles.moodDetail'),
-              comingSoon('board-moods/:id', 'pages:titles.boardMoods'),
-              comingSoon('boards/:id?', 'pages:titles.boards'),
+              { path: 'collections-design/:id', lazy: async () => ({ Component: (await import('./routes/collection-design')).CollectionDesignRoute }) },
+              {
+                path: 'collections-mood-detail/:id/:moodid',
+                lazy: async () => ({ Component: (await import('@/features/collections/components/mood-detail-page')).MoodDetailPage }),
+              },
+              { path: 'board-moods/:id', lazy: async () => ({ Component: (await import('@/features/collections/components/board-moods-page')).BoardMoodsPage }) },
+              { path: 'boards/:id?', lazy: async () => ({ Component: (await import('@/features/collections/components/boards-page')).BoardsPage }) },
               { path: 'design/:id/:colorwayid?', lazy: async () => ({ Component: (await import('./routes/design')).DesignRoute }) },
             ],
           },
@@ -66,7 +73,11 @@ export const routes: RouteObject[] = [
               { path: 'customers', lazy: async () => ({ Component: (await import('@/features/customers/components/customers-page')).CustomersPage }) },
               { path: 'shared-lists', lazy: async () => ({ Component: (await import('@/features/favorites/components/shared-lists-page')).SharedListsPage }) },
               { path: 'shared-lists/:id', lazy: async () => ({ Component: (await import('@/features/favorites/components/shared-list-page')).SharedListPage }) },
-              comingSoon('collections/:id?', 'admin:menu.collections'),
+              {
+                path: 'collections/:id?',
+                lazy: async () => ({ Component: (await import('@/features/collections-admin/components/collections-admin-page')).CollectionsAdminPage }),
+              },
+              { path: 'special-lists', lazy: async () => ({ Component: (await import('@/features/special-lists/components/special-lists-page')).SpecialListsPage }) },
               comingSoon('wear-models', 'admin:menu.wearModels'),
               comingSoon('statistics', 'admin:menu.statistics'),
               // Not marked as auth in the spec, but it requires the admin check: it sits under the guard.

@@ -23,6 +23,15 @@ export const handlers = [
   http.post('*/service/get/labels', () => HttpResponse.json([])),
   http.post('*/service/get/archives', () => HttpResponse.json([])),
   http.post('*/service/get/customers/basic', () => HttpResponse.json([])),
+  // The archive filter's special lists (the three seeded rule lists) and collections (none).
+  http.get('*/service/get/special-lists', () =>
+    HttpResponse.json([
+      { id: 1, name: 'Pinned designs' },
+      { id: 2, name: 'Ordered designs' },
+      { id: 3, name: 'Never ordered designs' },
+    ]),
+  ),
+  http.post('*/service/collections/all', () => HttpResponse.json([])),
   // What the viewer may see and search: everything (staff) unless a test says otherwise.
   http.get('*/service/get/design-fields', () => HttpResponse.json(allDesignFields())),
   http.get('*/service/get/color-swatches', () =>

@@ -13,6 +13,8 @@ export type SubCollection = {
   /** Its first visible image's or design's thumbnail, else null. */
   coverUri: string | null;
   itemCount: number;
+  /** Customers get active ones only; staff get every one, and `false` marks what customers do not see. */
+  isActive?: boolean;
 };
 
 /** A collection (a season, a theme) with its sub-collections, in their order. */
@@ -23,6 +25,8 @@ export type Collection = {
   /** The collection's own thumbnail, else its first visible image's or design's, else null. */
   coverUri: string | null;
   subCollections: SubCollection[];
+  /** As a sub-collection's: `false` only in a staff member's answer. */
+  isActive?: boolean;
 };
 
 /** GET /get/special-lists: a list the archive search can be limited to (`specialListId`), named in the user's language. */

@@ -1,6 +1,6 @@
 import { ArchiveSearchPage } from '@/features/archive/components/archive-search-page';
 import { CadExportSearchButton } from '@/features/cad/components/cad-export-search-button';
-import { CardFavoriteButton } from '@/features/favorites/components/card-favorite-button';
+import { cardFavorite } from './card-favorite';
 
 /**
  * / and /archive: the archive search, each card with the favorite heart for the colorway it shows,
@@ -9,17 +9,7 @@ import { CardFavoriteButton } from '@/features/favorites/components/card-favorit
 export function ArchiveRoute() {
   return (
     <ArchiveSearchPage
-      cardAction={(result) => (
-        <CardFavoriteButton
-          colorway={{
-            designGuid: result.designGuid,
-            colorwayGuid: result.activeVariantGuid,
-            designName: result.designName,
-            colorwayName: result.activeVariantName,
-            thumbnail: result.thumbnail ?? '',
-          }}
-        />
-      )}
+      cardAction={cardFavorite}
       searchActions={({ form, page, pageSize, scope, complete, ready }) => (
         <CadExportSearchButton form={form} page={page} pageSize={pageSize} scope={scope} complete={complete} disabled={!ready} />
       )}

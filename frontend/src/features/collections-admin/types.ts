@@ -1,3 +1,5 @@
+import type { PoolCriteria } from '@/types/pool';
+
 /** What a sub-collection is, set once: a mood board (tagged photos) or a design page (design groups); `null` until then. */
 export type CollectionKind = 'mood' | 'design';
 
@@ -43,8 +45,12 @@ export type MoodImage = {
 
 export type GroupDesign = { designGuid: string; designName: string; colorwayGuid?: string | null; thumbnail: string | null };
 
-/** A named group of a design page, its designs in order. */
-export type DesignGroup = { id?: number; name: string; designs: GroupDesign[] };
+/**
+ * A named group of a design page, its designs in order. A smart group has `criteria`, a saved
+ * search (the pools' criteria): its designs are what that search finds, newest first, and the
+ * server keeps them up to date; they are not chosen here.
+ */
+export type DesignGroup = { id?: number; name: string; criteria?: PoolCriteria | null; designs: GroupDesign[] };
 
 /** GET /admin/new-collection/{id}: the node as in the tree, with its images (mood board) and groups (design page). */
 export type CollectionDetail = CollectionNode & { images?: MoodImage[]; groups?: DesignGroup[] };

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { updateClientSettings } from '@/lib/client-settings';
 import { defaultCustomerFields } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
 import { searchPage, signedInCustomer } from '../testing/fixtures';
 
 const SLOW = { timeout: 5000 };
@@ -220,6 +221,50 @@ describe('archive search screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
     // The drawer's button counts the filters it holds.
     expect(screen.getByTestId('more-filters').parentElement).toHaveTextContent('5');
+  });
+
+  it('offers the special lists and the collections the server has, and names the chosen ones in their chips', async () => {
+    const { user, searches } = await open('/');
+    server.use(
+      http.get('*/service/get/special-lists', () =>
+        HttpResponse.json([
+          { id: 1, name: 'Pinned designs' },
+          { id: 7, name: 'Fair 2026 picks' },
+        ]),
+      ),
+      http.post('*/service/collections/all', () =>
+        HttpResponse.json([
+          {
+            id: 4,
+            name: 'Summer 2026',
+            description: 'The season',
+            coverUri: null,
+            subCollections: [
+              { id: 5, name: 'Beach moods', description: '', kind: 'mood', coverUri: null, itemCount: 3 },
+              { id: 6, name: 'Prints', description: '', kind: 'design', coverUri: null, itemCount: 8 },
+            ],
+          },
+        ]),
+      ),
+    );
+    await user.click(screen.getByTestId('more-filters'));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+
+    const lists = within(drawer).getByLabelText('Special list');
+    await waitFor(() => expect(within(lists).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'Pinned designs', 'Fair 2026 picks']));
+    const collections = within(drawer).getByLabelText('Collection');
+    // Each collection followed by its sub-collections, indented under it.
+    await waitFor(() => expect(within(collections).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['0', '4', '5', '6']));
+    expect(within(collections).getByRole('option', { name: /Beach moods/ })).toHaveAttribute('data-depth', '1');
+
+    await user.selectOptions(lists, '7');
+    await user.selectOptions(collections, '5');
+    await waitFor(() => expect(searches.at(-1)?.form).toEqual({ specialListId: '7', collectionId: '5', order: '0' }));
+    await user.click(within(drawer).getByTestId('show-results'));
+
+    const chips = within(screen.getByTestId('active-filters'));
+    expect(await chips.findByText('Special list: Fair 2026 picks')).toBeInTheDocument();
+    expect(await chips.findByText('Collection: Summer 2026 › Beach moods')).toBeInTheDocument();
   });
 
   it('limits the search to a customer, a custom date range and a studio from the drawer', async () => {

@@ -35,6 +35,7 @@ const everything: SearchFilters = {
   originalName: 'rose',
   note: 'silk',
   specialList: 3,
+  collection: 5,
   dp0: 'summer',
   dp1: 'A&B',
   owned: true,
@@ -51,7 +52,7 @@ describe('search filters in the URL', () => {
     expect(query).toBe(
       'number=01-05&labels=11%2C12&labelMode=any&color=c03040&distance=18&status=engraved&screens=2%2C3&type=rotary&customer=cu-1' +
         '&from=2025-01-01&to=2025-03-31&dateField=edit&archive=2&confined=closed&sort=2&studio=Studio+A&original=rose&note=silk' +
-        '&list=3&dp0=summer&dp1=A%26B&owned=1&page=3',
+        '&list=3&collection=5&dp0=summer&dp1=A%26B&owned=1&page=3',
     );
     const params = new URLSearchParams(query);
     expect(parseFilters(params)).toEqual(everything);
@@ -66,10 +67,14 @@ describe('search filters in the URL', () => {
 
   it('ignore malformed values of a hand-edited link', () => {
     const params = new URLSearchParams(
-      'color=zzz&distance=99&status=shiny&screens=2,x,-1,2,10&type=vinyl&date=12&from=2025-02-30&to=yesterday&archive=abc&confined=maybe&sort=5&list=9&labelMode=some&owned=no&page=-4',
+      'color=zzz&distance=99&status=shiny&screens=2,x,-1,2,10&type=vinyl&date=12&from=2025-02-30&to=yesterday&archive=abc&confined=maybe&sort=5&list=x&collection=-2&labelMode=some&owned=no&page=-4',
     );
     expect(parseFilters(params)).toEqual({ ...emptyFilters(), channelCounts: [2, 10], colorDistance: 40 });
     expect(parsePage(params)).toBe(0);
+  });
+
+  it('keep any list or collection id: admins make lists past the seeded ones, and the server refuses unknown ids', () => {
+    expect(parseFilters(new URLSearchParams('list=9&collection=12'))).toEqual({ ...emptyFilters(), specialList: 9, collection: 12 });
   });
 
   it('read short colours and upper case', () => {
@@ -102,6 +107,7 @@ describe('search form', () => {
       originalname: 'rose',
       note: 'silk',
       specialListId: '3',
+      collectionId: '5',
       customer: 'cu-1',
       dp0: 'summer',
       dp1: 'A&B',
@@ -123,7 +129,7 @@ describe('search form', () => {
 describe('active filters', () => {
   it('lists, removes and clears filters but keeps the sort and label mode', () => {
     expect(activeFilterKeys(emptyFilters())).toEqual([]);
-    expect(activeFilterKeys(everything)).toHaveLength(17);
+    expect(activeFilterKeys(everything)).toHaveLength(18);
     expect(withoutFilter(everything, 'color')).toMatchObject({ color: '', colorDistance: 10 });
     expect(withoutFilter(everything, 'date')).toMatchObject({ dateRange: 0, dateFrom: '', dateTo: '', dateField: 'upload' });
     expect(activeFilterKeys(withoutFilter(everything, 'labels'))).not.toContain('labels');

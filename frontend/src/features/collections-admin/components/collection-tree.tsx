@@ -54,7 +54,7 @@ function NodeRow({ node, parent, selected, onCreateSub, onEdit, onDelete }: { no
               {!node.isActive && <Chip component="span" size="small" label={t('state.inactive')} />}
             </Stack>
           }
-          slotProps={{ primary: { noWrap: true, fontWeight: parent ? undefined : 600 }, secondary: { component: 'span' } }}
+          slotProps={{ primary: { noWrap: true, sx: { fontWeight: parent ? undefined : 600 } }, secondary: { component: 'span' } }}
         />
       </ListItemButton>
     </ListItem>

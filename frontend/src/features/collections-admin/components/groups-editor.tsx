@@ -67,7 +67,7 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
   const addGroup = () => {
     const name = newName.trim();
     if (!name) return;
-    edit([...groups, { key: newGroupKey(), name, designs: [] }]);
+    edit([...groups, { key: newGroupKey(), name, designs: [], criteria: null }]);
     setNewName('');
   };
 
@@ -116,6 +116,8 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
       {groups.map((group, index) => {
         const nameProblem = unnamed.has(group.key);
         const present = new Set(group.designs.map((design) => design.designGuid));
+        // A smart group's designs follow its saved search: shown, not edited here.
+        const smart = group.criteria !== null;
         return (
           <Paper
             key={group.key}
@@ -123,6 +125,7 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
             component="section"
             aria-label={t('collectionsAdmin:groups.groupLabel', { index: index + 1, name: group.name })}
             data-testid="design-group"
+            data-smart={smart}
             draggable={armed === index}
             onDragStart={(event: DragEvent) => {
               if (armed !== index) return;
@@ -174,15 +177,21 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
                 <DeleteIcon />
               </IconButton>
             </Stack>
+            {smart && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="smart-group">
+                {t('collectionsAdmin:groups.smart')}
+              </Typography>
+            )}
             <List dense aria-label={t('collectionsAdmin:groups.designsOf', { name: group.name })}>
               {group.designs.map((design, designIndex) => (
                 <ListItem
                   key={design.designGuid}
                   data-testid="group-design"
                   divider
-                  draggable
+                  draggable={!smart}
                   onDragStart={(event: DragEvent) => {
                     event.stopPropagation();
+                    if (smart) return;
                     startDrag(event);
                     setDrag({ kind: 'design', group: group.key, index: designIndex });
                   }}
@@ -200,34 +209,36 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
                     editGroup(group.key, (current) => ({ ...current, designs: moveItem(current.designs, drag.index, designIndex) }));
                     setDrag(null);
                   }}
-                  sx={{ gap: 1.5, cursor: 'grab', opacity: drag?.kind === 'design' && drag.group === group.key && drag.index === designIndex ? 0.5 : 1 }}
+                  sx={{ gap: 1.5, cursor: smart ? 'default' : 'grab', opacity: drag?.kind === 'design' && drag.group === group.key && drag.index === designIndex ? 0.5 : 1 }}
                   secondaryAction={
-                    <Stack direction="row">
-                      <IconButton
-                        size="small"
-                        aria-label={t('collectionsAdmin:groups.moveDesignUp', { name: design.designName })}
-                        disabled={designIndex === 0}
-                        onClick={() => editGroup(group.key, (current) => ({ ...current, designs: moveItem(current.designs, designIndex, designIndex - 1) }))}
-                      >
-                        <ArrowUpwardIcon />
-                      </IconButton>
-                      <IconButton
-                        size="small"
-                        aria-label={t('collectionsAdmin:groups.moveDesignDown', { name: design.designName })}
-                        disabled={designIndex === group.designs.length - 1}
-                        onClick={() => editGroup(group.key, (current) => ({ ...current, designs: moveItem(current.designs, designIndex, designIndex + 1) }))}
-                      >
-                        <ArrowDownwardIcon />
-                      </IconButton>
-                      <IconButton
-                        size="small"
-                        edge="end"
-                        aria-label={t('collectionsAdmin:groups.removeDesign', { name: design.designName })}
-                        onClick={() => editGroup(group.key, (current) => ({ ...current, designs: current.designs.filter((other) => other.designGuid !== design.designGuid) }))}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </Stack>
+                    !smart && (
+                      <Stack direction="row">
+                        <IconButton
+                          size="small"
+                          aria-label={t('collectionsAdmin:groups.moveDesignUp', { name: design.designName })}
+                          disabled={designIndex === 0}
+                          onClick={() => editGroup(group.key, (current) => ({ ...current, designs: moveItem(current.designs, designIndex, designIndex - 1) }))}
+                        >
+                          <ArrowUpwardIcon />
+                        </IconButton>
+                        <IconButton
+                          size="small"
+                          aria-label={t('collectionsAdmin:groups.moveDesignDown', { name: design.designName })}
+                          disabled={designIndex === group.designs.length - 1}
+                          onClick={() => editGroup(group.key, (current) => ({ ...current, designs: moveItem(current.designs, designIndex, designIndex + 1) }))}
+                        >
+                          <ArrowDownwardIcon />
+                        </IconButton>
+                        <IconButton
+                          size="small"
+                          edge="end"
+                          aria-label={t('collectionsAdmin:groups.removeDesign', { name: design.designName })}
+                          onClick={() => editGroup(group.key, (current) => ({ ...current, designs: current.designs.filter((other) => other.designGuid !== design.designGuid) }))}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </Stack>
+                    )
                   }
                 >
                   <Thumbnail src={design.thumbnail} alt="" size={40} />
@@ -240,16 +251,18 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
                 </ListItem>
               )}
             </List>
-            <DesignNumberField
-              label={t('collectionsAdmin:groups.addDesign')}
-              present={present}
-              onPick={(design) =>
-                editGroup(group.key, (current) => ({
-                  ...current,
-                  designs: [...current.designs, { designGuid: design.designGuid, designName: design.designName, thumbnail: design.thumbnail }],
-                }))
-              }
-            />
+            {!smart && (
+              <DesignNumberField
+                label={t('collectionsAdmin:groups.addDesign')}
+                present={present}
+                onPick={(design) =>
+                  editGroup(group.key, (current) => ({
+                    ...current,
+                    designs: [...current.designs, { designGuid: design.designGuid, designName: design.designName, thumbnail: design.thumbnail }],
+                  }))
+                }
+              />
+            )}
           </Paper>
         );
       })}

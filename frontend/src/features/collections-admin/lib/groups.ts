@@ -1,8 +1,12 @@
 import type { GroupData } from '../api/save-groups';
+import type { PoolCriteria } from '@/types/pool';
 import type { DesignGroup, GroupDesign } from '../types';
 
-/** A group being edited: `key` keeps React rows (and drags) stable while names change. */
-export type GroupDraft = { key: string; name: string; designs: GroupDesign[] };
+/**
+ * A group being edited: `key` keeps React rows (and drags) stable while names change. `criteria`
+ * makes it a smart group, kept as the server sent it: its designs follow that saved search.
+ */
+export type GroupDraft = { key: string; name: string; designs: GroupDesign[]; criteria: PoolCriteria | null };
 
 let nextKey = 0;
 export function newGroupKey(): string {
@@ -11,7 +15,7 @@ export function newGroupKey(): string {
 }
 
 export function draftsOf(groups: DesignGroup[] | undefined): GroupDraft[] {
-  return (groups ?? []).map((group) => ({ key: newGroupKey(), name: group.name, designs: group.designs }));
+  return (groups ?? []).map((group) => ({ key: newGroupKey(), name: group.name, designs: group.designs, criteria: group.criteria ?? null }));
 }
 
 /** `list` with the item at `from` moved to `to` (both indexes of the list before the move); out-of-range moves change nothing. */
@@ -23,9 +27,15 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-/** The `groupData` of modify-group: names trimmed, designs in order. */
+/** One group of `groupData`: a smart group sends its saved search back (and no designs, which the server finds). */
+function dataOf(group: Pick<GroupDraft, 'name' | 'designs' | 'criteria'>): GroupData {
+  const name = group.name.trim();
+  return group.criteria ? { name, designGuids: [], criteria: group.criteria } : { name, designGuids: group.designs.map((design) => design.designGuid) };
+}
+
+/** The `groupData` of modify-group: names trimmed, designs in order, smart groups with their criteria. */
 export function groupData(drafts: GroupDraft[]): GroupData[] {
-  return drafts.map((group) => ({ name: group.name.trim(), designGuids: group.designs.map((design) => design.designGuid) }));
+  return drafts.map(dataOf);
 }
 
 /** The keys of the groups without a name (every name is 1–100 characters). */
@@ -35,6 +45,6 @@ export function unnamedGroups(drafts: GroupDraft[]): string[] {
 
 /** True when the drafts say something else than the saved groups (names, designs or order). */
 export function groupsChanged(drafts: GroupDraft[], saved: DesignGroup[] | undefined): boolean {
-  const before = (saved ?? []).map((group) => ({ name: group.name.trim(), designGuids: group.designs.map((design) => design.designGuid) }));
+  const before = (saved ?? []).map((group) => dataOf({ ...group, criteria: group.criteria ?? null }));
   return JSON.stringify(groupData(drafts)) !== JSON.stringify(before);
 }

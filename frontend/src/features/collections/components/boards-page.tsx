@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCollections } from '@/api/reference/get-collections';
@@ -19,7 +20,7 @@ import { StateMessage } from './state-message';
 /** What a sub-collection holds, as its card says it: "Mood board · 12 images", "Design page · 8 designs". */
 function useSubCollectionMeta() {
   const { t } = useTranslation('collections');
-  return (sub: SubCollection) => {
+  const holds = (sub: SubCollection) => {
     switch (sub.kind) {
       case 'mood':
         return `${t('kinds.mood')} · ${t('counts.images', { count: sub.itemCount })}`;
@@ -29,6 +30,12 @@ function useSubCollectionMeta() {
         return t('kinds.unset');
     }
   };
+  return (sub: SubCollection) => withState(t, sub, holds(sub));
+}
+
+/** Staff see inactive (sub-)collections on the boards too: their card says customers do not see them. */
+function withState(t: TFunction<'collections'>, node: { isActive?: boolean }, meta: string): string {
+  return node.isActive === false ? `${meta} · ${t('boards.inactive')}` : meta;
 }
 
 /** /boards: every active collection as a cover, leading to its sub-collections. */
@@ -55,7 +62,7 @@ function AllCollections() {
               image={collection.coverUri}
               title={collection.name}
               description={collection.description}
-              meta={t('counts.subCollections', { count: collection.subCollections.length })}
+              meta={withState(t, collection, t('counts.subCollections', { count: collection.subCollections.length }))}
               testId="collection-card"
             />
           ))}
