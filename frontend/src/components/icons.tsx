@@ -130,12 +130,12 @@ export function ArrowDropDownIcon() {
   return <Icon path="m7 10 5 5 5-5z" />;
 }
 
-export function ArrowUpwardIcon() {
-  return <Icon path="M4 12l1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z" />;
+export function ArrowUpwardIcon({ size = 20 }: { size?: number }) {
+  return <Icon size={size} path="M4 12l1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z" />;
 }
 
-export function ArrowDownwardIcon() {
-  return <Icon path="M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z" />;
+export function ArrowDownwardIcon({ size = 20 }: { size?: number }) {
+  return <Icon size={size} path="M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z" />;
 }
 
 export function DragIndicatorIcon() {

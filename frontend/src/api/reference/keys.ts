@@ -28,6 +28,8 @@ export const queryKeys = {
     all: ['pools'] as const,
     /** POST /admin/pool/all: the pools screen's table and the users screen's pool choices. */
     list: ['pools', 'list'] as const,
+    /** POST /admin/pool/count: how many designs a search admits (a pool's search, a smart group's). */
+    count: (criteria: unknown) => ['pools', 'count', criteria] as const,
   },
   designFields: {
     all: ['design-fields'] as const,

@@ -43,6 +43,14 @@ export type MoodImage = {
   colorways: ImageTag[];
 };
 
+/**
+ * A smart group's saved search: the pools' criteria (crates/pools/src/criteria.rs), and how many
+ * of the designs it finds the group shows (`resultsPerPage`: 25 when 0 or absent, at most 1,000).
+ * A stored search comes back with every field the server keeps (dp0–dp9, `page`): they are sent
+ * back as they came.
+ */
+export type SmartCriteria = PoolCriteria & { resultsPerPage?: number };
+
 export type GroupDesign = { designGuid: string; designName: string; colorwayGuid?: string | null; thumbnail: string | null };
 
 /**
@@ -50,7 +58,7 @@ export type GroupDesign = { designGuid: string; designName: string; colorwayGuid
  * search (the pools' criteria): its designs are what that search finds, newest first, and the
  * server keeps them up to date; they are not chosen here.
  */
-export type DesignGroup = { id?: number; name: string; criteria?: PoolCriteria | null; designs: GroupDesign[] };
+export type DesignGroup = { id?: number; name: string; criteria?: SmartCriteria | null; designs: GroupDesign[] };
 
 /** GET /admin/new-collection/{id}: the node as in the tree, with its images (mood board) and groups (design page). */
 export type CollectionDetail = CollectionNode & { images?: MoodImage[]; groups?: DesignGroup[] };

@@ -1,8 +1,5 @@
 import type { PoolCriteria } from '@/types/pool';
 
-export const screenStatuses = ['engraved', 'not_engraved', 'faded', 'none'] as const;
-export type ScreenStatus = (typeof screenStatuses)[number];
-
 /** The body of POST /admin/pool/insert. */
 export type PoolSave = {
   uniqueid?: string;

@@ -12,8 +12,9 @@ import designAdmin from './design-admin.json';
 import errors from './errors.json';
 import favorites from './favorites.json';
 import pages from './pages.json';
+import poolCriteria from './pool-criteria.json';
 import pools from './pools.json';
 import settings from './settings.json';
 import specialLists from './special-lists.json';
 
-export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, settings, favorites, cad, collections, collectionsAdmin, specialLists, errors };
+export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, poolCriteria, settings, favorites, cad, collections, collectionsAdmin, specialLists, errors };

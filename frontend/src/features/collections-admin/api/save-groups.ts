@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-import type { PoolCriteria } from '@/types/pool';
-import type { CollectionDetail, DesignGroup } from '../types';
+import type { CollectionDetail, DesignGroup, SmartCriteria } from '../types';
 import { afterCollectionChange, collectionsAdminKeys } from './keys';
 
 /** A group of modify-group's `groupData`: chosen designs in order, or a smart group's `criteria` (its `designGuids` empty). */
-export type GroupData = { name: string; designGuids: string[]; criteria?: PoolCriteria };
+export type GroupData = { name: string; designGuids: string[]; criteria?: SmartCriteria };
 
 /**
  * POST /admin/new-collection/modify-group: the design page's groups replaced by `groupData`, in

@@ -1,43 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setSession } from '@/lib/session';
-import { testAdmin, validAnswer } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render-app';
 import { formOf, server } from '@/testing/server';
-import type { CollectionDetail, CollectionKind, CollectionNode, DesignGroup, GroupDesign } from '../types';
-
-const SLOW = { timeout: 5000 };
-
-/** A node of GET /admin/new-collection/all (crates/collections/src/dto.rs CollectionNode). */
-function node(overrides: Partial<CollectionNode> & Pick<CollectionNode, 'id' | 'name'>): CollectionNode {
-  return { parentId: null, description: 'About it', isActive: true, position: 0, kind: null, coverUri: null, itemCount: 0, ...overrides };
-}
-
-function design(n: number): GroupDesign {
-  return { designGuid: `d-${n}`, designName: `01-000${n}`, colorwayGuid: `c-${n}`, thumbnail: `/service/design/thumbnail/d/v/d-${n}/c-${n}` };
-}
-
-/** An admin on /admin/collections/{id}, the tree holding one collection (4) with one sub-collection (`sub`). */
-function openAdmin(sub: CollectionNode, detail: Partial<CollectionDetail> = {}) {
-  setSession('admin-token', { user: testAdmin, isAdmin: true, isInHouse: true, is2FaValidated: true, secondFactor: 'verify' });
-  let current = sub;
-  let content = detail;
-  const tree = () => [node({ id: 4, name: 'Summer 2026', stockPages: [], subCollections: [current] })];
-  server.use(
-    http.post('*/service/account/validate-token', () => HttpResponse.json(validAnswer({ user: testAdmin, isAdmin: true, isInHouse: true }))),
-    http.get('*/service/admin/new-collection/all', () => HttpResponse.json(tree())),
-    http.get(`*/service/admin/new-collection/${sub.id}`, () => HttpResponse.json({ ...current, images: [], groups: [], ...content })),
-  );
-  const user = userEvent.setup();
-  const app = renderApp(`/admin/collections/${sub.id}`);
-  return {
-    user,
-    ...app,
-    change: (next: Partial<CollectionNode>) => (current = { ...current, ...next }),
-    store: (next: Partial<CollectionDetail>) => (content = { ...content, ...next }),
-  };
-}
+import { design, node, openAdmin, SLOW } from '../testing/fixtures';
+import type { CollectionDetail, CollectionKind, DesignGroup } from '../types';
 
 describe('admin collections: the kind of a sub-collection', () => {
   it('is chosen only after a confirmation that says it cannot be undone, and sent as `kind` in a PATCH', async () => {

@@ -10,18 +10,19 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
-import { AddIcon, ArrowDownwardIcon, ArrowUpwardIcon, DeleteIcon, DragIndicatorIcon } from '@/components/icons';
+import { AddIcon, ArrowDownwardIcon, ArrowUpwardIcon, DeleteIcon, DragIndicatorIcon, SearchIcon } from '@/components/icons';
 import { Thumbnail } from '@/components/thumbnail';
 import { useToast } from '@/components/toast/toast-context';
 import { useCollection } from '../api/get-collection';
 import { useSaveGroups } from '../api/save-groups';
-import { draftsOf, groupData, groupsChanged, moveItem, newGroupKey, unnamedGroups, type GroupDraft } from '../lib/groups';
+import { badSmartGroupSizes, draftsOf, groupData, groupsChanged, moveItem, newGroup, smartDesignsOutdated, unnamedGroups, type GroupDraft } from '../lib/groups';
 import type { CollectionNode, DesignGroup } from '../types';
 import { NAME_MAX } from './collection-dialog';
 import { DesignNumberField } from './design-number-field';
+import { SmartGroupSearch } from './smart-group-search';
 
 /** What is being dragged: a group, or a design of a group (designs move within their group). */
 type Drag = { kind: 'group'; index: number } | { kind: 'design'; group: string; index: number };
@@ -54,6 +55,9 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
   const [submitted, setSubmitted] = useState(false);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [armed, setArmed] = useState<number | null>(null);
+  // The smart groups whose search form is open (by key).
+  const [searching, setSearching] = useState<ReadonlySet<string>>(() => new Set());
+  const idPrefix = useId();
   const changed = groupsChanged(groups, saved);
   const unnamed = submitted ? new Set(unnamedGroups(groups)) : new Set<string>();
 
@@ -64,10 +68,21 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
   };
   const editGroup = (key: string, change: (group: GroupDraft) => GroupDraft) => edit(groups.map((group) => (group.key === key ? change(group) : group)));
 
-  const addGroup = () => {
+  const toggleSearch = (key: string, open: boolean) =>
+    setSearching((current) => {
+      const next = new Set(current);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  /** A group of chosen designs, or a smart group (its search form open at once). */
+  const addGroup = (smart: boolean) => {
     const name = newName.trim();
     if (!name) return;
-    edit([...groups, { key: newGroupKey(), name, designs: [], criteria: null }]);
+    const group = newGroup(name, smart);
+    edit([...groups, group]);
+    if (smart) toggleSearch(group.key, true);
     setNewName('');
   };
 
@@ -78,6 +93,12 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
       return;
     }
     if (unnamedGroups(groups).length > 0) return;
+    const badSizes = badSmartGroupSizes(groups);
+    if (badSizes.length > 0) {
+      // Their forms show what is wrong.
+      setSearching((current) => new Set([...current, ...badSizes]));
+      return;
+    }
     save.mutate(
       { collectionId, groups: groupData(groups) },
       {
@@ -116,8 +137,10 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
       {groups.map((group, index) => {
         const nameProblem = unnamed.has(group.key);
         const present = new Set(group.designs.map((design) => design.designGuid));
-        // A smart group's designs follow its saved search: shown, not edited here.
+        // A smart group's designs follow its saved search: shown, not edited here; its search is.
         const smart = group.criteria !== null;
+        const searchOpen = smart && searching.has(group.key);
+        const searchId = `${idPrefix}-search-${group.key}`;
         return (
           <Paper
             key={group.key}
@@ -181,6 +204,31 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="smart-group">
                 {t('collectionsAdmin:groups.smart')}
               </Typography>
+            )}
+            {group.criteria && (
+              <>
+                <Button
+                  size="small"
+                  startIcon={<SearchIcon />}
+                  aria-expanded={searchOpen}
+                  aria-controls={searchOpen ? searchId : undefined}
+                  onClick={() => toggleSearch(group.key, !searchOpen)}
+                  data-testid="smart-group-toggle"
+                  sx={{ mt: 1 }}
+                >
+                  {t(searchOpen ? 'collectionsAdmin:smart.hideSearch' : 'collectionsAdmin:smart.editSearch')}
+                </Button>
+                {searchOpen && (
+                  <Box id={searchId}>
+                    <SmartGroupSearch groupName={group.name} criteria={group.criteria} onChange={(criteria) => editGroup(group.key, (current) => ({ ...current, criteria }))} />
+                  </Box>
+                )}
+                {smartDesignsOutdated(group) && (
+                  <Alert severity="info" variant="outlined" sx={{ mt: 1 }} data-testid="smart-group-outdated">
+                    {t(group.savedCriteria ? 'collectionsAdmin:smart.outdated' : 'collectionsAdmin:smart.notSavedYet')}
+                  </Alert>
+                )}
+              </>
             )}
             <List dense aria-label={t('collectionsAdmin:groups.designsOf', { name: group.name })}>
               {group.designs.map((design, designIndex) => (
@@ -270,15 +318,19 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
         component="form"
         direction="row"
         spacing={1}
-        sx={{ alignItems: 'flex-start' }}
+        useFlexGap
+        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
         onSubmit={(event) => {
           event.preventDefault();
-          addGroup();
+          addGroup(false);
         }}
       >
         <TextField size="small" label={t('collectionsAdmin:groups.newName')} value={newName} onChange={(event) => setNewName(event.target.value)} slotProps={{ htmlInput: { maxLength: NAME_MAX } }} />
         <Button type="submit" startIcon={<AddIcon />} disabled={!newName.trim()}>
           {t('collectionsAdmin:groups.addGroup')}
+        </Button>
+        <Button startIcon={<SearchIcon />} disabled={!newName.trim()} onClick={() => addGroup(true)} data-testid="add-smart-group">
+          {t('collectionsAdmin:smart.add')}
         </Button>
       </Stack>
       {problem && (
@@ -295,6 +347,7 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
           disabled={!changed || save.isPending}
           onClick={() => {
             setGroups(draftsOf(saved));
+            setSearching(new Set());
             setProblem(null);
             setSubmitted(false);
             save.reset();

@@ -1,12 +1,20 @@
-import type { GroupData } from '../api/save-groups';
+import { emptyCriteria } from '@/lib/pool-criteria';
 import type { PoolCriteria } from '@/types/pool';
-import type { DesignGroup, GroupDesign } from '../types';
+import type { GroupData } from '../api/save-groups';
+import type { DesignGroup, GroupDesign, SmartCriteria } from '../types';
 
 /**
  * A group being edited: `key` keeps React rows (and drags) stable while names change. `criteria`
- * makes it a smart group, kept as the server sent it: its designs follow that saved search.
+ * makes it a smart group: its designs follow that saved search. `savedCriteria` is the search its
+ * `designs` were found by (null for a group not saved yet): when they differ, the designs shown
+ * are not yet what the edited search finds.
  */
-export type GroupDraft = { key: string; name: string; designs: GroupDesign[]; criteria: PoolCriteria | null };
+export type GroupDraft = { key: string; name: string; designs: GroupDesign[]; criteria: SmartCriteria | null; savedCriteria: SmartCriteria | null };
+
+/** How many designs a smart group shows when its search does not say (the server's default). */
+export const SMART_GROUP_SIZE = 25;
+/** The most designs a smart group shows (the server's limit of a group). */
+export const SMART_GROUP_MAX = 1000;
 
 let nextKey = 0;
 export function newGroupKey(): string {
@@ -15,7 +23,36 @@ export function newGroupKey(): string {
 }
 
 export function draftsOf(groups: DesignGroup[] | undefined): GroupDraft[] {
-  return (groups ?? []).map((group) => ({ key: newGroupKey(), name: group.name, designs: group.designs, criteria: group.criteria ?? null }));
+  return (groups ?? []).map((group) => ({ key: newGroupKey(), name: group.name, designs: group.designs, criteria: group.criteria ?? null, savedCriteria: group.criteria ?? null }));
+}
+
+/** A new group: of chosen designs, or a smart group whose search starts restricting nothing (the newest designs). */
+export function newGroup(name: string, smart: boolean): GroupDraft {
+  return { key: newGroupKey(), name, designs: [], criteria: smart ? { ...emptyCriteria, resultsPerPage: SMART_GROUP_SIZE } : null, savedCriteria: null };
+}
+
+/** How many designs a smart group shows: its `resultsPerPage`, 25 when 0 or absent (NaN while the field is not a number). */
+export function smartGroupSize(criteria: SmartCriteria): number {
+  return criteria.resultsPerPage === undefined || criteria.resultsPerPage === 0 ? SMART_GROUP_SIZE : criteria.resultsPerPage;
+}
+
+export function isSmartGroupSize(size: number): boolean {
+  return Number.isInteger(size) && size >= 1 && size <= SMART_GROUP_MAX;
+}
+
+/** The search alone, without how many designs the group shows (nor a page): what /admin/pool/count takes. */
+export function searchOf(criteria: SmartCriteria): PoolCriteria {
+  const search: Record<string, unknown> = { ...criteria };
+  delete search.resultsPerPage;
+  delete search.page;
+  return search as PoolCriteria;
+}
+
+/** True when a smart group's designs are not (yet) those of its search as edited: save to find them. */
+export function smartDesignsOutdated(group: GroupDraft): boolean {
+  if (!group.criteria) return false;
+  if (!group.savedCriteria) return true;
+  return JSON.stringify(group.criteria) !== JSON.stringify(group.savedCriteria);
 }
 
 /** `list` with the item at `from` moved to `to` (both indexes of the list before the move); out-of-range moves change nothing. */
@@ -43,7 +80,12 @@ export function unnamedGroups(drafts: GroupDraft[]): string[] {
   return drafts.filter((group) => !group.name.trim()).map((group) => group.key);
 }
 
-/** True when the drafts say something else than the saved groups (names, designs or order). */
+/** The keys of the smart groups whose number of designs is not a whole number from 1 to 1,000. */
+export function badSmartGroupSizes(drafts: GroupDraft[]): string[] {
+  return drafts.filter((group) => group.criteria && !isSmartGroupSize(smartGroupSize(group.criteria))).map((group) => group.key);
+}
+
+/** True when the drafts say something else than the saved groups (names, designs, searches or order). */
 export function groupsChanged(drafts: GroupDraft[], saved: DesignGroup[] | undefined): boolean {
   const before = (saved ?? []).map((group) => dataOf({ ...group, criteria: group.criteria ?? null }));
   return JSON.stringify(groupData(drafts)) !== JSON.stringify(before);

@@ -1,3 +1,4 @@
+import { moveItem } from './groups';
 import type { CollectionNode } from '../types';
 
 /** The node with this id in the tree (a collection or a sub-collection), with its parent collection. */
@@ -20,4 +21,21 @@ export function idParam(value: string | undefined): number | null {
 /** The page's path: `/admin/collections`, or with a (sub-)collection open. */
 export function collectionPath(id?: number | null): string {
   return id === undefined || id === null ? '/admin/collections' : `/admin/collections/${id}`;
+}
+
+/** The nodes among which `id` has its place: the collections, or its collection's sub-collections. */
+export function siblingsOf(tree: CollectionNode[], id: number): CollectionNode[] | null {
+  if (tree.some((collection) => collection.id === id)) return tree;
+  return tree.find((collection) => collection.subCollections?.some((sub) => sub.id === id))?.subCollections ?? null;
+}
+
+/** The tree with node `id` moved to `position` among its siblings (0 first; beyond the last, last), as the server orders them. */
+export function moveInTree(tree: CollectionNode[], id: number, position: number): CollectionNode[] {
+  const reorder = (nodes: CollectionNode[]) => {
+    const from = nodes.findIndex((node) => node.id === id);
+    const to = Math.min(Math.max(position, 0), nodes.length - 1);
+    return moveItem(nodes, from, to).map((node, index) => ({ ...node, position: index }));
+  };
+  if (tree.some((collection) => collection.id === id)) return reorder(tree);
+  return tree.map((collection) => (collection.subCollections?.some((sub) => sub.id === id) ? { ...collection, subCollections: reorder(collection.subCollections) } : collection));
 }

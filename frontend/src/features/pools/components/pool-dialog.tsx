@@ -13,12 +13,13 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/api-error';
+import { CriteriaEditor } from '@/components/criteria-editor';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
+import { emptyCriteria } from '@/lib/pool-criteria';
 import type { Pool } from '@/types/pool';
 import { useSavePool } from '../api/save-pool';
-import { checkPool, draftOf, emptyCriteria, emptyPool, poolSave, type PoolDraft } from '../lib/pool-form';
-import { CriteriaEditor } from './criteria-editor';
+import { checkPool, draftOf, emptyPool, poolSave, type PoolDraft } from '../lib/pool-form';
 import { DesignPicker } from './design-picker';
 import { PoolPreview } from './pool-preview';
 

@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePoolSearchCount } from '@/api/reference/count-pool-search';
 import { ErrorAlert } from '@/components/error-alert';
 import { Thumbnail } from '@/components/thumbnail';
-import { usePoolCount } from '../api/count-pool';
 import { PREVIEW_PAGE_SIZE, usePoolPreview } from '../api/search-pool';
 import { useDebounced } from '../lib/use-debounced';
 import type { PoolCriteria } from '@/types/pool';
@@ -21,7 +21,7 @@ export function PoolPreview({ criteria, index }: { criteria: PoolCriteria; index
     setShown(settled);
     setPage(0);
   }
-  const count = usePoolCount(settled);
+  const count = usePoolSearchCount(settled);
   const preview = usePoolPreview(settled, page);
   const totalPage = preview.data?.totalPage ?? 0;
 

@@ -1,21 +1,7 @@
 import type { ErrorCode } from '@/api/api-error';
+import { emptyCriteria } from '@/lib/pool-criteria';
 import type { Pool, PoolCriteria } from '@/types/pool';
 import type { PoolSave } from '../types';
-
-export const emptyCriteria: PoolCriteria = {
-  designNumber: '',
-  allowedArchive: null,
-  allowedScreenStatus: [],
-  allowedScreenCounts: [],
-  allowedLabels: [],
-  forbiddenLabels: [],
-  allowedCustomers: [],
-  forbiddenCustomers: [],
-  allowedYears: [],
-  allowOwnDesigns: false,
-  allowConfinedDesigns: false,
-  allowUnlabeledDesigns: true,
-};
 
 /** The pool being edited. */
 export type PoolDraft = { uniqueid?: string; name: string; description: string; searches: PoolCriteria[]; designs: string[]; wearGuids: string[] };
@@ -53,12 +39,4 @@ export function poolSave(draft: PoolDraft): PoolSave {
   };
   if (draft.uniqueid) save.uniqueid = draft.uniqueid;
   return save;
-}
-
-/** "2019, 2020" or "2 3" → [2019, 2020]: whole numbers, typed separated by commas or spaces. */
-export function numberList(text: string): number[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((part) => Number(part))
-    .filter((value) => Number.isInteger(value) && value > 0);
 }

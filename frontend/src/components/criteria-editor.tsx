@@ -15,10 +15,13 @@ import { useCustomerOptions } from '@/api/reference/get-customer-options';
 import type { Label } from '@/types/design';
 import type { PoolCriteria } from '@/types/pool';
 import type { CustomerOption } from '@/types/reference';
-import { numberList } from '../lib/pool-form';
-import { screenStatuses } from '../types';
+import { numberList, screenStatuses } from '@/lib/pool-criteria';
 
-type Props = { criteria: PoolCriteria; onChange: (criteria: PoolCriteria) => void };
+/**
+ * `criteria` may carry more than the form edits (a smart group's `resultsPerPage`, the dynamic
+ * parameters a stored search holds): every change keeps it.
+ */
+type Props<C extends PoolCriteria> = { criteria: C; onChange: (criteria: C) => void };
 
 /** A list of whole numbers typed as text ("2, 3"); the text is kept while typing. */
 function NumberListField({ label, value, onChange, helperText }: { label: string; value: number[]; onChange: (value: number[]) => void; helperText?: string }) {
@@ -37,9 +40,13 @@ function NumberListField({ label, value, onChange, helperText }: { label: string
   );
 }
 
-/** The spec's pool search criteria; dp0–dp9 are not applicable (spec section 5). Mount one per search (key). */
-export function CriteriaEditor({ criteria, onChange }: Props) {
-  const { t } = useTranslation('pools');
+/**
+ * The spec's pool search criteria; dp0–dp9 are not applicable (spec section 5). Edits a pool's
+ * searches (the pools screen) and a smart group's search (the collections admin). Mount one per
+ * search (key).
+ */
+export function CriteriaEditor<C extends PoolCriteria>({ criteria, onChange }: Props<C>) {
+  const { t } = useTranslation('poolCriteria');
   const labels = useAdminLabels();
   const archives = useAdminArchives();
   const customers = useCustomerOptions();
@@ -60,7 +67,7 @@ export function CriteriaEditor({ criteria, onChange }: Props) {
       isOptionEqualToValue={(option, other) => option.id === other.id}
       filterSelectedOptions
       onChange={(_event, next) => set(field, next.map((label) => label.id))}
-      renderInput={(params) => <TextField {...params} label={t(`criteria.${field}`)} />}
+      renderInput={(params) => <TextField {...params} label={t(field)} />}
     />
   );
   const customerPicker = (field: 'allowedCustomers' | 'forbiddenCustomers') => (
@@ -73,24 +80,24 @@ export function CriteriaEditor({ criteria, onChange }: Props) {
       isOptionEqualToValue={(option, other) => option.customerGuid === other.customerGuid}
       filterSelectedOptions
       onChange={(_event, next) => set(field, next.map((customer) => customer.customerGuid))}
-      renderInput={(params) => <TextField {...params} label={t(`criteria.${field}`)} />}
+      renderInput={(params) => <TextField {...params} label={t(field)} />}
     />
   );
 
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField size="small" label={t('criteria.designNumber')} helperText={t('criteria.designNumberHelp')} value={criteria.designNumber} onChange={(event) => set('designNumber', event.target.value)} sx={{ flex: 1 }} />
+        <TextField size="small" label={t('designNumber')} helperText={t('designNumberHelp')} value={criteria.designNumber} onChange={(event) => set('designNumber', event.target.value)} sx={{ flex: 1 }} />
         <TextField
           select
           size="small"
-          label={t('criteria.allowedArchive')}
+          label={t('allowedArchive')}
           value={criteria.allowedArchive === null ? '' : String(criteria.allowedArchive)}
           onChange={(event) => set('allowedArchive', event.target.value === '' ? null : Number(event.target.value))}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         >
-          <option value="">{t('criteria.allArchives')}</option>
+          <option value="">{t('allArchives')}</option>
           {archives.data?.map((archive) => (
             <option key={archive.archiveId} value={archive.archiveId}>
               {archive.archiveName}
@@ -99,12 +106,12 @@ export function CriteriaEditor({ criteria, onChange }: Props) {
         </TextField>
       </Stack>
       <div>
-        <FormLabel component="legend">{t('criteria.allowedScreenStatus')}</FormLabel>
+        <FormLabel component="legend">{t('allowedScreenStatus')}</FormLabel>
         <FormGroup row>
           {screenStatuses.map((status) => (
             <FormControlLabel
               key={status}
-              label={t(`criteria.screenStatus.${status}`)}
+              label={t(`screenStatus.${status}`)}
               control={
                 <Checkbox
                   size="small"
@@ -119,8 +126,8 @@ export function CriteriaEditor({ criteria, onChange }: Props) {
         </FormGroup>
       </div>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <NumberListField label={t('criteria.allowedScreenCounts')} helperText={t('criteria.listHelp')} value={criteria.allowedScreenCounts} onChange={(value) => set('allowedScreenCounts', value)} />
-        <NumberListField label={t('criteria.allowedYears')} helperText={t('criteria.listHelp')} value={criteria.allowedYears} onChange={(value) => set('allowedYears', value)} />
+        <NumberListField label={t('allowedScreenCounts')} helperText={t('listHelp')} value={criteria.allowedScreenCounts} onChange={(value) => set('allowedScreenCounts', value)} />
+        <NumberListField label={t('allowedYears')} helperText={t('listHelp')} value={criteria.allowedYears} onChange={(value) => set('allowedYears', value)} />
       </Stack>
       {labelPicker('allowedLabels')}
       {labelPicker('forbiddenLabels')}
@@ -128,11 +135,11 @@ export function CriteriaEditor({ criteria, onChange }: Props) {
       {customerPicker('forbiddenCustomers')}
       <FormGroup>
         {(['allowOwnDesigns', 'allowConfinedDesigns', 'allowUnlabeledDesigns'] as const).map((field) => (
-          <FormControlLabel key={field} control={<Switch checked={criteria[field]} onChange={(event) => set(field, event.target.checked)} />} label={t(`criteria.${field}`)} />
+          <FormControlLabel key={field} control={<Switch checked={criteria[field]} onChange={(event) => set(field, event.target.checked)} />} label={t(field)} />
         ))}
       </FormGroup>
       <Alert severity="info" variant="outlined">
-        {t('criteria.dynamicNotApplicable')}
+        {t('dynamicNotApplicable')}
       </Alert>
     </Stack>
   );
