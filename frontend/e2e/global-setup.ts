@@ -36,6 +36,12 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.twin.email, '--password', accounts.twin.password, '--name', accounts.twin.name, '--customer', accounts.twin.customer);
   desen('create-user', '--email', accounts.reviewer.email, '--password', accounts.reviewer.password, '--admin', '--name', accounts.reviewer.name);
   desen('create-user', '--email', accounts.importer.email, '--password', accounts.importer.password, '--admin', '--name', accounts.importer.name);
+  desen('create-user', '--email', accounts.stylist.email, '--password', accounts.stylist.password, '--admin', '--name', accounts.stylist.name);
+  desen('create-user', '--email', accounts.shopper.email, '--password', accounts.shopper.password, '--name', accounts.shopper.name, '--customer', accounts.shopper.customer);
+  desen('create-user', '--email', accounts.archivist.email, '--password', accounts.archivist.password, '--admin', '--name', accounts.archivist.name);
+  desen('create-user', '--email', accounts.selector.email, '--password', accounts.selector.password, '--name', accounts.selector.name, '--customer', accounts.selector.customer);
+  desen('create-user', '--email', accounts.publisher.email, '--password', accounts.publisher.password, '--admin', '--name', accounts.publisher.name);
+  desen('create-user', '--email', accounts.stockist.email, '--password', accounts.stockist.password, '--name', accounts.stockist.name, '--customer', accounts.stockist.customer);
 
   const started = Date.now();
   const output = desen('demo');

@@ -9,7 +9,11 @@ export type Api = {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, form?: Record<string, string | number>): Promise<T>;
   postJson<T>(path: string, body: unknown): Promise<T>;
+  /** A multipart form (files as `{ name, mimeType, buffer }`) sent with `method`. */
+  multipart<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, fields: Record<string, string | number | MultipartFile>): Promise<T>;
 };
+
+export type MultipartFile = { name: string; mimeType: string; buffer: Buffer };
 
 export type SearchResult = {
   designGuid: string;
@@ -61,6 +65,8 @@ export function apiAs(request: APIRequestContext, token: string): Api {
     post: async <T>(path: string, form: Record<string, string | number> = {}) =>
       answer<T>(await request.post(`/service${path}`, { headers, form }), path),
     postJson: async <T>(path: string, body: unknown) => answer<T>(await request.post(`/service${path}`, { headers, data: body }), path),
+    multipart: async <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, fields: Record<string, string | number | MultipartFile>) =>
+      answer<T>(await request.fetch(`/service${path}`, { method, headers, multipart: fields }), path),
   };
 }
 

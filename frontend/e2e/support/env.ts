@@ -82,4 +82,16 @@ export const accounts = {
   cutter: { email: 'cutter@example.com', password: 'Cutt3rPass!', name: 'Pattern Cutter', customer: 'Cutter Prints Ltd.' },
   /** An admin who runs an import to its Done step (its own authenticator). */
   importer: { email: 'importer@example.com', password: 'Imp0rtPass!', name: 'Import Admin' },
+  /** An admin who builds a collection through Admin > Collections (its own authenticator). */
+  stylist: { email: 'stylist@example.com', password: 'Styl1stPass!', name: 'Collection Stylist' },
+  /** A customer (no pool) who browses the boards the stylist built. */
+  shopper: { email: 'shopper@example.com', password: 'Sh0pperPass!', name: 'Board Shopper', customer: 'Shopper Fabrics Ltd.' },
+  /** Staff who set up a collection and a pool through the API for the pooled boards journey (its own authenticator). */
+  archivist: { email: 'archivist@example.com', password: 'Arch1vistPass!', name: 'Collection Archivist' },
+  /** A customer user with a pool: sees only the pool's designs on the boards. */
+  selector: { email: 'selector@example.com', password: 'Sel3ctorPass!', name: 'Pooled Selector', customer: 'Selector Home Ltd.' },
+  /** An admin who publishes and revokes a stock page (its own authenticator). */
+  publisher: { email: 'publisher@example.com', password: 'Publ1shPass!', name: 'Stock Publisher' },
+  /** A customer of the company a stock page is published for. */
+  stockist: { email: 'stockist@example.com', password: 'St0ckistPass!', name: 'Stock Buyer', customer: 'Stockroom Linen Ltd.' },
 } as const;
