@@ -16,12 +16,15 @@ test: setup services
 # Figures next to references of the same run: sign-in and token validation through HTTP; the
 # archive search on 200,000 generated designs (SQLite and PostgreSQL) against the issue's targets;
 # favorite list reads and writes for a customer with 200 lists of 500 colorways; our renditions and
-# tiles of a 12k x 12k TIFF next to libvips; a whole 12k x 12k PSB import.
+# tiles of a 12k x 12k TIFF next to libvips; a whole 12k x 12k PSB import; the boards, design pages,
+# mood boards and collection searches with 500 collections of 50,000 grouped designs (SQLite and
+# PostgreSQL).
 bench: setup services
     command -v vipsthumbnail >/dev/null || scripts/setup.sh libvips-tools
     cargo bench -p gateway --bench accounts
     cargo bench -p gateway --bench search
     cargo bench -p gateway --bench favorites
+    cargo bench -p gateway --bench collections
     cargo bench -p gateway --bench cad
     cargo bench -p import --bench import
 

@@ -1,12 +1,29 @@
-//! What the gateway benches share: the real `desen` binary (release build) serving on a port, and a
-//! keep-alive HTTP/1.1 client.
+//! What the gateway benches share: the real `desen` binary (release build) serving on a port, a
+//! keep-alive HTTP/1.1 client, latency figures, and (in [`archive`]) a generated archive in a
+//! fresh SQLite or PostgreSQL database.
 #![allow(dead_code, reason = "each bench uses part of the helpers")]
+
+pub mod archive;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::Duration;
+
+/// The `q` quantile (0..=1) of sorted latencies, in milliseconds.
+pub fn percentile(sorted: &[Duration], q: f64) -> f64 {
+    let i = ((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[i].as_secs_f64() * 1e3
+}
+
+/// The machine's 1-minute load average: other work on the cores skews every figure.
+pub fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "?".into())
+}
 
 /// A folder removed when the bench ends.
 pub struct TempDir(pub PathBuf);
