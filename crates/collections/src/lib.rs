@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod cache;
 pub mod dto;
 pub mod error;
 pub mod model;
@@ -10,4 +11,5 @@ pub mod service;
 pub mod special_lists;
 pub mod stock;
 
+pub use cache::BoardsCache;
 pub use error::CollectionError;

@@ -16,6 +16,12 @@ use std::collections::HashMap;
 
 // ---- collections ------------------------------------------------------------------------------
 
+/// The catalog revision: what a remembered answer must have been read at to be used.
+pub fn catalog_revision(conn: &mut DbConnection) -> Result<i64, Error> {
+    use db::schema::catalog_revision::dsl::{catalog_revision, revision};
+    catalog_revision.select(revision).first(conn)
+}
+
 pub fn all(conn: &mut DbConnection) -> Result<Vec<Collection>, Error> {
     collections::table
         .order((collections::position, collections::id))
@@ -154,27 +160,61 @@ pub fn refresh_designs(conn: &mut DbConnection, id: i32) -> Result<(), Error> {
     sql.execute(conn).map(drop)
 }
 
-/// How many designs of each of `collections` the scope admits.
+/// How many designs of each collection (of `only` ones, else of all) the scope admits.
 pub fn visible_design_counts(
     conn: &mut DbConnection,
     scope: &Scope,
-    collections: &[i32],
+    only: Option<&[i32]>,
 ) -> Result<Vec<(i32, i64)>, Error> {
-    if matches!(scope, Scope::Everything) {
-        // Every row is a design (collection_designs references designs): its key counts them.
-        return collection_designs::table
-            .filter(collection_designs::collection_id.eq_any(collections))
-            .group_by(collection_designs::collection_id)
-            .select((collection_designs::collection_id, diesel::dsl::count_star()))
-            .load(conn);
-    }
-    collection_designs::table
-        .inner_join(designs::table)
-        .filter(collection_designs::collection_id.eq_any(collections))
-        .filter(scope.predicate())
+    let mut totals = collection_designs::table
         .group_by(collection_designs::collection_id)
         .select((collection_designs::collection_id, diesel::dsl::count_star()))
-        .load(conn)
+        .into_boxed();
+    if let Some(ids) = only {
+        totals = totals.filter(collection_designs::collection_id.eq_any(ids));
+    }
+    match scope {
+        // Every row is a design (collection_designs references designs): its key counts them.
+        Scope::Everything => totals.load(conn),
+        // Everything but the confined designs of other companies: those few, found from the
+        // designs' confinement index, are taken off the totals.
+        Scope::OpenArchive { customer } => {
+            let totals = totals.load::<(i32, i64)>(conn)?;
+            let mut hidden = designs::table
+                .inner_join(collection_designs::table)
+                .filter(designs::is_confined.eq(true))
+                .group_by(collection_designs::collection_id)
+                .select((collection_designs::collection_id, diesel::dsl::count_star()))
+                .into_boxed();
+            if let Some(customer) = customer {
+                hidden = hidden.filter(
+                    designs::customer_guid
+                        .is_null()
+                        .or(designs::customer_guid.ne(customer.clone())),
+                );
+            }
+            if let Some(ids) = only {
+                hidden = hidden.filter(collection_designs::collection_id.eq_any(ids));
+            }
+            let hidden: HashMap<i32, i64> = hidden.load::<(i32, i64)>(conn)?.into_iter().collect();
+            Ok(totals
+                .into_iter()
+                .map(|(id, n)| (id, n - hidden.get(&id).copied().unwrap_or(0)))
+                .collect())
+        }
+        _ => {
+            let mut visible = collection_designs::table
+                .inner_join(designs::table)
+                .filter(scope.probe_sql().predicate())
+                .group_by(collection_designs::collection_id)
+                .select((collection_designs::collection_id, diesel::dsl::count_star()))
+                .into_boxed();
+            if let Some(ids) = only {
+                visible = visible.filter(collection_designs::collection_id.eq_any(ids));
+            }
+            visible.load(conn)
+        }
+    }
 }
 
 /// For each design page of `collections`, its first design the scope admits (by group, then
@@ -184,37 +224,50 @@ pub fn first_visible_designs(
     scope: &Scope,
     collections: &[i32],
 ) -> Result<Vec<(i32, ShownColorway)>, Error> {
-    // One probe per page on the groups' order index, stopping at the first visible design.
+    if collections.is_empty() {
+        return Ok(Vec::new());
+    }
+    // One probe per page on the groups' order index, stopping at the first visible design; then
+    // those designs by their keys.
     let mut sql = Sql::new(
-        "SELECT c.id AS collection_id, d.guid AS design_guid, d.number AS design_number, \
-         w.guid AS colorway_guid, w.name AS colorway_name, w.renditions_key AS renditions_key \
-         FROM collections c \
-         JOIN designs d ON d.guid = (SELECT gd.design_guid FROM design_groups g \
+        "SELECT c.id AS collection_id, (SELECT gd.design_guid FROM design_groups g \
          JOIN design_group_designs gd ON gd.group_id = g.id \
          JOIN designs ON designs.guid = gd.design_guid \
          WHERE g.collection_id = c.id AND (",
     );
-    sql.append(&scope.sql()).push(
-        ") ORDER BY g.position, g.id, gd.position LIMIT 1) \
-         JOIN colorways w ON w.guid = (SELECT guid FROM colorways \
-         WHERE colorways.design_guid = d.guid ORDER BY colorways.position LIMIT 1) \
-         WHERE c.id IN ",
-    );
-    sql.bind_list(collections.iter().copied());
-    Ok(sql
+    sql.append(&scope.probe_sql())
+        .push(
+            ") ORDER BY g.position, g.id, gd.position LIMIT 1) AS design_guid \
+             FROM collections c WHERE c.id IN ",
+        )
+        .bind_list(collections.iter().copied());
+    let firsts: Vec<(i32, String)> = sql
         .load::<FirstDesignRow>(conn)?
         .into_iter()
-        .map(|row| {
-            (
-                row.collection_id,
+        .filter_map(|row| Some((row.collection_id, row.design_guid?)))
+        .collect();
+    let guids: Vec<&str> = firsts.iter().map(|(_, guid)| guid.as_str()).collect();
+    let numbers: HashMap<String, String> = designs::table
+        .filter(designs::guid.eq_any(&guids))
+        .select((designs::guid, designs::number))
+        .load::<(String, String)>(conn)?
+        .into_iter()
+        .collect();
+    let colorways = first_colorways(conn, &guids)?;
+    Ok(firsts
+        .into_iter()
+        .filter_map(|(collection, design)| {
+            let (colorway_guid, colorway_name, renditions_key) = colorways.get(&design)?.clone();
+            Some((
+                collection,
                 ShownColorway {
-                    design_guid: row.design_guid,
-                    design_number: row.design_number,
-                    colorway_guid: row.colorway_guid,
-                    colorway_name: row.colorway_name,
-                    renditions_key: row.renditions_key,
+                    design_number: numbers.get(&design)?.clone(),
+                    design_guid: design,
+                    colorway_guid,
+                    colorway_name,
+                    renditions_key,
                 },
-            )
+            ))
         })
         .collect())
 }
@@ -223,16 +276,8 @@ pub fn first_visible_designs(
 struct FirstDesignRow {
     #[diesel(sql_type = diesel::sql_types::Integer)]
     collection_id: i32,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    design_guid: String,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    design_number: String,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    colorway_guid: String,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    colorway_name: String,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    renditions_key: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+    design_guid: Option<String>,
 }
 
 // ---- mood images --------------------------------------------------------------------------------
@@ -260,7 +305,7 @@ pub fn visible_images_of(
          OR EXISTS (SELECT 1 FROM mood_image_colorways t \
          JOIN designs ON designs.guid = t.design_guid WHERE t.image_id = mood_images.id AND (",
     );
-    visible.append(&scope.sql()).push("))");
+    visible.append(&scope.probe_sql()).push("))");
     mood_images::table
         .filter(mood_images::collection_id.eq_any(collections))
         .filter(visible.predicate())
@@ -327,7 +372,7 @@ pub fn tags_of(
         .inner_join(designs::table)
         .inner_join(colorways::table)
         .filter(mood_image_colorways::image_id.eq_any(images))
-        .filter(scope.predicate())
+        .filter(scope.probe_sql().predicate())
         .order((
             mood_image_colorways::image_id,
             mood_image_colorways::position,
@@ -407,7 +452,7 @@ pub fn group_designs(
     design_group_designs::table
         .inner_join(designs::table)
         .filter(design_group_designs::group_id.eq_any(groups))
-        .filter(scope.predicate())
+        .filter(scope.probe_sql().predicate())
         .order((
             design_group_designs::group_id,
             design_group_designs::position,
@@ -636,7 +681,7 @@ pub fn visible_of(
 ) -> Result<Vec<String>, Error> {
     designs::table
         .filter(designs::guid.eq_any(guids))
-        .filter(scope.predicate())
+        .filter(scope.probe_sql().predicate())
         .select(designs::guid)
         .load(conn)
 }
@@ -794,7 +839,7 @@ pub fn designs_of_collection(
     let mut query = collection_designs::table
         .inner_join(designs::table.inner_join(colorways::table))
         .filter(collection_designs::collection_id.eq(id))
-        .filter(scope.predicate())
+        .filter(scope.probe_sql().predicate())
         .into_boxed();
     if let Some(design) = only {
         query = query.filter(collection_designs::design_guid.eq(design.to_owned()));

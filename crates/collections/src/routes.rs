@@ -149,6 +149,7 @@ pub struct CollectionsApi;
 
 type Pool = web::Data<DbPool>;
 type Files = web::Data<Storage>;
+type Boards = web::Data<crate::BoardsCache>;
 
 /// A number from a form or a path: a malformed one names nothing.
 fn number(text: &str, field: &'static str) -> Result<i32, CollectionError> {
@@ -161,10 +162,14 @@ fn number(text: &str, field: &'static str) -> Result<i32, CollectionError> {
 
 /// The boards: active collections with their sub-collections, counted in the user's scope.
 #[utoipa::path(post, path = "/service/collections/all", responses((status = 200, body = Vec<CollectionNode>), (status = 401, body = ApiError)))]
-async fn boards(SignedIn(session): SignedIn, pool: Pool) -> Result<HttpResponse, ApiError> {
+async fn boards(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    cache: Boards,
+) -> Result<HttpResponse, ApiError> {
     let viewer = session.viewer();
-    let answer = blocking(move || service::boards(&mut *pool.get()?, &viewer)).await?;
-    Ok(HttpResponse::Ok().json(answer))
+    let answer = blocking(move || service::boards(&mut *pool.get()?, &cache, &viewer)).await?;
+    Ok(HttpResponse::Ok().json(&*answer))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -191,11 +196,12 @@ impl IdForm {
 async fn board(
     SignedIn(session): SignedIn,
     pool: Pool,
+    cache: Boards,
     form: web::Form<IdForm>,
 ) -> Result<HttpResponse, ApiError> {
     let id = form.id()?;
     let viewer = session.viewer();
-    let answer = blocking(move || service::board(&mut *pool.get()?, &viewer, id)).await?;
+    let answer = blocking(move || service::board(&mut *pool.get()?, &cache, &viewer, id)).await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 

@@ -4,6 +4,7 @@
 //! them, every tagged or grouped design passes the viewer's scope, so a hidden design is neither
 //! shown nor counted, and a photo whose every tag is hidden is left out with it.
 
+use crate::cache::BoardsCache;
 use crate::dto::*;
 use crate::error::CollectionError;
 use crate::model::{
@@ -18,6 +19,7 @@ use diesel::Connection;
 use imaging::render::urls;
 use pools::{PoolCriteria, Scope};
 use std::collections::HashMap;
+use std::sync::Arc;
 use storage::Storage;
 
 pub const MAX_NAME_CHARS: usize = 100;
@@ -188,6 +190,19 @@ fn image_answer(image: &MoodImage, colorways: Vec<MoodTagAnswer>) -> MoodImageAn
     }
 }
 
+/// How much of the tree [`nodes`] is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Every collection a viewer may see.
+    Boards,
+    /// One collection and its sub-collections.
+    Family,
+    /// Every collection, with its stock pages.
+    AdminTree,
+    /// One collection and its sub-collections, with its stock pages.
+    AdminFamily,
+}
+
 /// The nodes of `collections` (as [`shown_to`] left them, parents with their children), each
 /// with its visible item count and a cover: its own thumbnail, else its first visible photo or
 /// grouped design (a collection without one takes its first sub-collection's). A few queries for
@@ -196,10 +211,13 @@ fn nodes(
     conn: &mut DbConnection,
     scope: &Scope,
     collections: &[Collection],
-    with_stock_pages: bool,
+    reach: Reach,
 ) -> Result<Vec<CollectionNode>, CollectionError> {
+    let with_stock_pages = matches!(reach, Reach::AdminTree | Reach::AdminFamily);
     let ids: Vec<i32> = collections.iter().map(|c| c.id).collect();
-    let design_counts: HashMap<i32, i64> = repo::visible_design_counts(conn, scope, &ids)?
+    // The whole tree is counted in one pass over collection_designs; a family by its ids.
+    let only = matches!(reach, Reach::Family | Reach::AdminFamily).then_some(ids.as_slice());
+    let design_counts: HashMap<i32, i64> = repo::visible_design_counts(conn, scope, only)?
         .into_iter()
         .collect();
     let moods: Vec<i32> = collections
@@ -278,19 +296,31 @@ fn nodes(
         .collect())
 }
 
-/// The boards: every collection the viewer may see, with its sub-collections.
+/// The boards: every collection the viewer may see, with its sub-collections; remembered per
+/// scope until the catalog moves (see [`BoardsCache`]).
 pub fn boards(
     conn: &mut DbConnection,
+    cache: &BoardsCache,
     viewer: &Viewer,
-) -> Result<Vec<CollectionNode>, CollectionError> {
+) -> Result<Arc<Vec<CollectionNode>>, CollectionError> {
     let scope = pools::scope_of(conn, viewer)?;
+    let revision = repo::catalog_revision(conn)?;
+    // Staff, and only staff, have the scope of everything: the scope decides what is shown.
+    let key = format!("{scope:?}");
+    if let Some(boards) = cache.get(&key, revision) {
+        return Ok(boards);
+    }
     let shown = shown_to(viewer, repo::all(conn)?);
-    nodes(conn, &scope, &shown, false)
+    let boards = Arc::new(nodes(conn, &scope, &shown, Reach::Boards)?);
+    cache.put(key, revision, boards.clone());
+    Ok(boards)
 }
 
-/// One collection of the boards with its sub-collections.
+/// One collection of the boards with its sub-collections: from the remembered boards, else read
+/// alone.
 pub fn board(
     conn: &mut DbConnection,
+    cache: &BoardsCache,
     viewer: &Viewer,
     id: i32,
 ) -> Result<CollectionNode, CollectionError> {
@@ -299,8 +329,16 @@ pub fn board(
         return Err(CollectionError::NotFound);
     }
     let scope = pools::scope_of(conn, viewer)?;
+    let revision = repo::catalog_revision(conn)?;
+    if let Some(boards) = cache.get(&format!("{scope:?}"), revision) {
+        return boards
+            .iter()
+            .find(|c| c.id == id)
+            .cloned()
+            .ok_or(CollectionError::NotFound);
+    }
     let family = shown_to(viewer, repo::family(conn, id)?);
-    nodes(conn, &scope, &family, false)?
+    nodes(conn, &scope, &family, Reach::Family)?
         .into_iter()
         .next()
         .ok_or(CollectionError::NotFound)
@@ -436,13 +474,13 @@ pub fn read_photo(storage: &Storage, key: &str, size: Size) -> Result<Vec<u8>, C
 /// The whole tree, inactive and unset included, counted over every design.
 pub fn tree(conn: &mut DbConnection) -> Result<Vec<CollectionNode>, CollectionError> {
     let all = repo::all(conn)?;
-    nodes(conn, &Scope::Everything, &all, true)
+    nodes(conn, &Scope::Everything, &all, Reach::AdminTree)
 }
 
 fn node(conn: &mut DbConnection, id: i32) -> Result<CollectionNode, CollectionError> {
     let found = repo::find(conn, id)?.ok_or(CollectionError::NotFound)?;
     let family = repo::family(conn, found.parent_id.unwrap_or(id))?;
-    let parent = nodes(conn, &Scope::Everything, &family, true)?
+    let parent = nodes(conn, &Scope::Everything, &family, Reach::AdminFamily)?
         .into_iter()
         .next()
         .ok_or(CollectionError::NotFound)?;

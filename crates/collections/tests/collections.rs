@@ -8,7 +8,7 @@ use collections::dto::{CollectionNode, GroupData, Names, SpecialListSave};
 use collections::photos::Size;
 use collections::service::{self, CollectionForm, TagForm, TagTarget};
 use collections::special_lists::{self, SpecialListRule};
-use collections::{CollectionError, stock};
+use collections::{BoardsCache, CollectionError, stock};
 use db::DbConnection;
 use desen_core::{DomainError, Language, PageRequest, UserGuid, Viewer};
 use diesel::prelude::*;
@@ -22,6 +22,8 @@ struct Studio {
     world: TestWorld,
     storage: Storage,
     admin: UserGuid,
+    /// One for the whole test: every change must reach the boards read after it.
+    boards: BoardsCache,
 }
 
 impl Studio {
@@ -37,6 +39,7 @@ impl Studio {
             world,
             storage,
             admin,
+            boards: BoardsCache::new(),
         }
     }
 
@@ -283,18 +286,18 @@ fn customers_see_active_collections_and_set_sub_collections_staff_see_all() {
     let conn = &mut *s.conn();
 
     assert_eq!(
-        shape(&service::boards(conn, &staff).unwrap()),
+        shape(&service::boards(conn, &s.boards, &staff).unwrap()),
         [(summer, vec![mood, page, unset]), (winter, vec![wool])]
     );
     for viewer in [&customer, &unvalidated_admin] {
         assert_eq!(
-            shape(&service::boards(conn, viewer).unwrap()),
+            shape(&service::boards(conn, &s.boards, viewer).unwrap()),
             [(summer, vec![mood])],
             "{viewer:?}"
         );
         for result in [
-            service::board(conn, viewer, winter).map(drop),
-            service::board(conn, viewer, mood).map(drop),
+            service::board(conn, &s.boards, viewer, winter).map(drop),
+            service::board(conn, &s.boards, viewer, mood).map(drop),
             service::mood_board(conn, viewer, wool).map(drop),
             service::mood_board(conn, viewer, unset).map(drop),
             service::design_page(conn, viewer, page).map(drop),
@@ -312,7 +315,10 @@ fn customers_see_active_collections_and_set_sub_collections_staff_see_all() {
         assert!(service::cover_key(conn, viewer, summer).is_ok());
     }
     // Staff open everything, but a page is no mood board and a sub-collection no board.
-    assert_eq!(service::board(conn, &staff, winter).unwrap().id, winter);
+    assert_eq!(
+        service::board(conn, &s.boards, &staff, winter).unwrap().id,
+        winter
+    );
     assert_eq!(service::design_page(conn, &staff, page).unwrap().id, page);
     assert_eq!(service::mood_board(conn, &staff, wool).unwrap().id, wool);
     service::searchable(conn, &staff, unset).unwrap();
@@ -320,13 +326,13 @@ fn customers_see_active_collections_and_set_sub_collections_staff_see_all() {
         service::mood_board(conn, &staff, page).map(drop),
         service::design_page(conn, &staff, mood).map(drop),
         service::design_page(conn, &staff, unset).map(drop),
-        service::board(conn, &staff, mood).map(drop),
+        service::board(conn, &s.boards, &staff, mood).map(drop),
         service::searchable(conn, &staff, 999),
         service::cover_key(conn, &staff, mood).map(drop),
     ] {
         assert_eq!(refused(result), ("collection_not_found", None));
     }
-    let board = service::board(conn, &staff, summer).unwrap();
+    let board = service::board(conn, &s.boards, &staff, summer).unwrap();
     assert_eq!(
         board
             .sub_collections
@@ -341,7 +347,7 @@ fn customers_see_active_collections_and_set_sub_collections_staff_see_all() {
     s.active(winter, true);
     s.active(page, true);
     assert_eq!(
-        shape(&service::boards(conn, &customer).unwrap()),
+        shape(&service::boards(conn, &s.boards, &customer).unwrap()),
         [(summer, vec![mood, page]), (winter, vec![wool])]
     );
 }
@@ -854,12 +860,12 @@ fn groups_keep_their_order_and_each_design_once() {
         (page.collection.id, page.collection.name.as_str()),
         (summer, "Summer")
     );
-    let node = |nodes: Vec<CollectionNode>| nodes[0].sub_collections.clone().unwrap()[0].clone();
+    let node = |nodes: &[CollectionNode]| nodes[0].sub_collections.clone().unwrap()[0].clone();
     assert_eq!(
-        node(service::boards(conn, &customer).unwrap()).item_count,
+        node(&service::boards(conn, &s.boards, &customer).unwrap()).item_count,
         2
     );
-    assert_eq!(node(service::tree(conn).unwrap()).item_count, 3);
+    assert_eq!(node(&service::tree(conn).unwrap()).item_count, 3);
 
     // Replaced wholly.
     let groups = s.groups(prints, &[("Only", vec![&b])]).unwrap();
@@ -952,7 +958,7 @@ fn photos_are_checked_before_anything_is_stored_and_hidden_with_their_designs() 
     );
     assert!(service::photo_key(conn, &customer, untagged).is_ok());
     let counted = |conn: &mut DbConnection| {
-        service::boards(conn, &customer).unwrap()[0]
+        service::boards(conn, &s.boards, &customer).unwrap()[0]
             .sub_collections
             .clone()
             .unwrap()[0]
@@ -1336,7 +1342,7 @@ fn collections_photos_and_tags_move_where_the_curator_puts_them() {
     assert_eq!(order(&mut s.conn()), [a, b, c]);
     let [one, two] = ["One", "Two"].map(|name| s.sub(a, name, "mood"));
     s.edit(two, |f| f.position = Some(0)).unwrap();
-    let subs: Vec<i32> = service::board(&mut s.conn(), &viewer, a)
+    let subs: Vec<i32> = service::board(&mut s.conn(), &s.boards, &viewer, a)
         .unwrap()
         .sub_collections
         .unwrap()
@@ -1406,4 +1412,66 @@ fn collections_photos_and_tags_move_where_the_curator_puts_them() {
             .iter()
             .any(|e| e.ends_with("moved 01-0559/VR-1"))
     );
+}
+
+/// Every change a board shows reaches the remembered boards at once: after each, the boards read
+/// through the test's cache equal boards made anew.
+#[test]
+fn remembered_boards_follow_every_change() {
+    let s = Studio::new();
+    let rose = s.world.design("01-0559", 2);
+    let lily = s.world.design("01-0560", 1);
+    let (_, customer) = s.customer("Acme", "buyer@acme.test");
+    let same = |what: &str| {
+        let conn = &mut *s.conn();
+        let remembered = service::boards(conn, &s.boards, &customer).unwrap();
+        let fresh = service::boards(conn, &BoardsCache::new(), &customer).unwrap();
+        assert_eq!(
+            serde_json::to_value(&*remembered).unwrap(),
+            serde_json::to_value(&*fresh).unwrap(),
+            "after {what}"
+        );
+        assert!(
+            std::sync::Arc::ptr_eq(
+                &remembered,
+                &service::boards(conn, &s.boards, &customer).unwrap()
+            ),
+            "remembered while nothing changes"
+        );
+    };
+    same("nothing");
+    let summer = s.collection("Summer", None);
+    same("a new collection");
+    let beach = s.sub(summer, "Beach", "mood");
+    same("a sub-collection set as a mood board");
+    let prints = s.sub(summer, "Prints", "design");
+    same("a design page");
+    s.edit(summer, |f| f.name = Some("Summer 27".into()))
+        .unwrap();
+    same("a rename");
+    s.edit(beach, |f| f.thumbnail = Some(png(12, 12))).unwrap();
+    same("a cover");
+    let photo = s.photo(beach);
+    same("a photo");
+    let second = s.photo(beach);
+    service::move_image(&mut s.conn(), &s.admin, second, 0).unwrap();
+    same("a photo moved");
+    s.tag(photo, &rose, 0).unwrap();
+    same("a tag");
+    s.untag(photo, &rose, 0);
+    same("a tag removed");
+    s.groups(prints, &[("Roses", vec![&rose]), ("Lilies", vec![&lily])])
+        .unwrap();
+    same("groups");
+    s.edit(prints, |f| f.position = Some(0)).unwrap();
+    same("a sub-collection moved");
+    let (other, _) = s.customer("Other Mills", "buyer@other.test");
+    s.confine(&lily, &other);
+    same("a design confined to another company");
+    s.active(beach, false);
+    same("a sub-collection deactivated");
+    service::delete_image(&mut s.conn(), &s.storage, &s.admin, photo).unwrap();
+    same("a photo deleted");
+    service::delete(&mut s.conn(), &s.storage, &s.admin, summer).unwrap();
+    same("a collection deleted");
 }

@@ -237,7 +237,8 @@ fn seeding_fills_an_empty_archive_once() {
         is_in_house: false,
         second_factor_validated: false,
     };
-    let boards = collections::service::boards(conn, &customer).unwrap();
+    let boards =
+        collections::service::boards(conn, &collections::BoardsCache::new(), &customer).unwrap();
     assert_eq!(boards.len(), 1);
     assert!(boards[0].cover_uri.is_some());
     let subs = boards[0].sub_collections.as_ref().unwrap();

@@ -26,6 +26,7 @@ mod common;
 
 use accounts::service::NewUser;
 use chrono::NaiveDateTime;
+use collections::BoardsCache;
 use common::archive::{self, Archive, Chunk, Database, TableRows, V, boolean, l, t};
 use common::{Client, TempDir, load, percentile};
 use db::sql::Sql;
@@ -868,17 +869,21 @@ fn profiles(database: &Database, generated: &Collections, users: &Users) {
     let big = generated.big();
     let page = generated.largest(Kind::Design).id;
     let mood = generated.largest(Kind::Mood).id;
+    // Nothing remembered: each read below makes its boards anew.
+    let fresh = BoardsCache::new;
     // Warm the database's caches first, as the HTTP runs did.
-    collections::service::boards(&mut conn, customer).unwrap();
-    profile(&mut conn, "boards (customer)", |c| {
-        collections::service::boards(c, customer).unwrap()
+    collections::service::boards(&mut conn, &fresh(), customer).unwrap();
+    profile(&mut conn, "boards, nothing remembered (customer)", |c| {
+        collections::service::boards(c, &fresh(), customer).unwrap()
     });
-    profile(&mut conn, "boards (pooled)", |c| {
-        collections::service::boards(c, &users.pooled).unwrap()
+    profile(&mut conn, "boards, nothing remembered (pooled)", |c| {
+        collections::service::boards(c, &fresh(), &users.pooled).unwrap()
     });
-    profile(&mut conn, "the largest collection (pooled)", |c| {
-        collections::service::board(c, &users.pooled, big).unwrap()
-    });
+    profile(
+        &mut conn,
+        "the largest collection, nothing remembered (pooled)",
+        |c| collections::service::board(c, &fresh(), &users.pooled, big).unwrap(),
+    );
     profile(&mut conn, "largest design page (customer)", |c| {
         search::service::design_page(c, customer, page, Language::En).unwrap()
     });

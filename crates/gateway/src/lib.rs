@@ -40,6 +40,8 @@ pub struct AppState {
     pub sessions_backend: &'static str,
     /// Totals, page starts and colour rankings of recent searches (per process).
     pub search_cache: Arc<SearchCache>,
+    /// The boards each scope sees, for the current catalog revision (per process).
+    pub boards_cache: Arc<collections::BoardsCache>,
     /// Where shared favorite lists are mailed.
     pub favorites: FavoritesSettings,
     /// CAD rights, switches and the workshop that makes the files.
@@ -112,6 +114,7 @@ impl AppState {
             static_dir,
             sessions_backend,
             search_cache: Arc::default(),
+            boards_cache: Arc::default(),
             favorites: FavoritesSettings::default(),
         })
     }
@@ -188,6 +191,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.import.clone()))
             .app_data(web::Data::new(state.import_waker.clone()))
             .app_data(web::Data::from(state.search_cache.clone()))
+            .app_data(web::Data::from(state.boards_cache.clone()))
             .app_data(web::Data::new(state.favorites.clone()))
             .app_data(web::Data::new(state.cad.clone()))
             .app_data(web::Data::new(state.clone()))

@@ -967,7 +967,8 @@ async fn collections_are_made_and_edited_and_a_kind_is_set_once() {
             &json!("Beach days"),
             &json!("Sun"),
             &json!(false),
-            &json!(5),
+            // A place among its two siblings: beyond the last is last.
+            &json!(1),
             &json!("mood")
         )
     );
@@ -1118,7 +1119,10 @@ async fn collections_are_made_and_edited_and_a_kind_is_set_once() {
         api.audit(&admin, &[("subjectGuid", &beach_id.to_string())])
             .await,
         [
-            ("collection_saved".to_owned(), "deactivated".to_owned()),
+            (
+                "collection_saved".to_owned(),
+                "deactivated, moved to 2".to_owned()
+            ),
             ("collection_saved".to_owned(), "kind mood".to_owned()),
             ("collection_saved".to_owned(), "created".to_owned()),
         ]

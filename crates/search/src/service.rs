@@ -1,7 +1,9 @@
 //! The search's use cases: the archive screen's page, a pool preview and its count.
 
 use crate::cache::SearchCache;
-use crate::cards::{DesignPageCards, FavoriteCards, GroupCards, SearchAnswer, describe};
+use crate::cards::{
+    DesignPageCards, FavoriteCards, GroupCards, SearchAnswer, SearchResult, describe,
+};
 use crate::error::SearchError;
 use crate::filters::ColorQuery;
 use crate::filters::SearchFilters;
@@ -13,6 +15,7 @@ use db::DbConnection;
 use db::sql::Sql;
 use desen_core::{FavoriteListGuid, Language, PageRequest, UserGuid, Viewer};
 use pools::{PoolCriteria, Scope};
+use std::collections::{HashMap, HashSet};
 
 /// The ids (in order) of one page, the total count, and the colour distance of each hit: the
 /// listing, a swatch's page of the swatch index, or a scored colour ranking.
@@ -80,15 +83,31 @@ pub fn design_page(
 ) -> Result<DesignPageCards, SearchError> {
     let fields = disclosure::fields_for(conn, viewer)?;
     let page = collections::service::design_page(conn, viewer, id)?;
-    let mut groups = Vec::with_capacity(page.groups.len());
-    for (group, name, designs) in page.groups {
-        let hits: Vec<(String, Option<f64>)> = designs.into_iter().map(|d| (d, None)).collect();
-        groups.push(GroupCards {
+    // Every card of the page described at once, then dealt to its groups.
+    let mut seen = HashSet::new();
+    let hits: Vec<(String, Option<f64>)> = page
+        .groups
+        .iter()
+        .flat_map(|(_, _, designs)| designs)
+        .filter(|design| seen.insert(*design))
+        .map(|design| (design.clone(), None))
+        .collect();
+    let cards: HashMap<String, SearchResult> = describe(conn, &hits, None, &fields, language)?
+        .into_iter()
+        .map(|card| (card.design_guid.clone(), card))
+        .collect();
+    let groups = page
+        .groups
+        .into_iter()
+        .map(|(group, name, designs)| GroupCards {
             id: group,
             name,
-            results: describe(conn, &hits, None, &fields, language)?,
-        });
-    }
+            results: designs
+                .iter()
+                .filter_map(|design| cards.get(design).cloned())
+                .collect(),
+        })
+        .collect();
     Ok(DesignPageCards {
         id: page.id,
         name: page.name,

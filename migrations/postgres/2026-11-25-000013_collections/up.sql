@@ -107,6 +107,11 @@ SELECT setval(pg_get_serial_sequence('special_lists', 'id'), 3);
 
 -- The search reads these: a change moves the catalog revision (see 000005).
 CREATE TRIGGER collection_designs_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON collection_designs FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();
-CREATE TRIGGER collections_revision AFTER UPDATE OF is_active, parent_id ON collections FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();
+-- The boards are remembered per catalog revision (collections::BoardsCache): every table they read moves it.
+CREATE TRIGGER collections_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON collections FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();
+CREATE TRIGGER mood_images_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON mood_images FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();
+CREATE TRIGGER mood_image_colorways_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON mood_image_colorways FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();
+CREATE TRIGGER design_groups_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON design_groups FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();
+CREATE TRIGGER design_group_designs_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON design_group_designs FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();
 CREATE TRIGGER special_lists_revision AFTER UPDATE OF rule ON special_lists FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();
 CREATE TRIGGER special_list_designs_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON special_list_designs FOR EACH STATEMENT EXECUTE FUNCTION desen_bump_catalog_revision();

@@ -103,10 +103,25 @@ CREATE TABLE stock_pages (
     UNIQUE (collection_id, customer_guid)
 );
 
--- The search reads these: a change moves the catalog revision (see 000005).
+-- The search and the boards read these: a change moves the catalog revision (see 000005).
 CREATE TRIGGER collection_designs_insert_revision AFTER INSERT ON collection_designs BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
 CREATE TRIGGER collection_designs_delete_revision AFTER DELETE ON collection_designs BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
-CREATE TRIGGER collections_update_revision AFTER UPDATE OF is_active, parent_id ON collections BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+-- The boards are remembered per catalog revision (collections::BoardsCache): every table they read moves it.
+CREATE TRIGGER collections_insert_revision AFTER INSERT ON collections BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER collections_update_revision AFTER UPDATE ON collections BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER collections_delete_revision AFTER DELETE ON collections BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER mood_images_insert_revision AFTER INSERT ON mood_images BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER mood_images_update_revision AFTER UPDATE ON mood_images BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER mood_images_delete_revision AFTER DELETE ON mood_images BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER mood_image_colorways_insert_revision AFTER INSERT ON mood_image_colorways BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER mood_image_colorways_update_revision AFTER UPDATE ON mood_image_colorways BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER mood_image_colorways_delete_revision AFTER DELETE ON mood_image_colorways BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER design_groups_insert_revision AFTER INSERT ON design_groups BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER design_groups_update_revision AFTER UPDATE ON design_groups BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER design_groups_delete_revision AFTER DELETE ON design_groups BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER design_group_designs_insert_revision AFTER INSERT ON design_group_designs BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER design_group_designs_update_revision AFTER UPDATE ON design_group_designs BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
+CREATE TRIGGER design_group_designs_delete_revision AFTER DELETE ON design_group_designs BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
 CREATE TRIGGER special_lists_revision AFTER UPDATE OF rule ON special_lists BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
 CREATE TRIGGER special_list_designs_insert_revision AFTER INSERT ON special_list_designs BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
 CREATE TRIGGER special_list_designs_delete_revision AFTER DELETE ON special_list_designs BEGIN UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; END;
