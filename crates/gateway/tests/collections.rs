@@ -2131,6 +2131,92 @@ async fn design_pages_keep_their_groups_in_order() {
     );
 }
 
+/// A large group shows its first 48 cards with its count, and the rest a page at a time.
+#[actix_web::test]
+async fn a_large_group_comes_a_page_at_a_time() {
+    let world = TestWorld::new();
+    world.user(ADMIN, PASSWORD, true);
+    let designs: Vec<TestDesign> = (0..60)
+        .map(|i| world.design(&format!("02-{i:04}"), 1))
+        .collect();
+    let api = api(&world).await;
+    let admin = api.admin_token(ADMIN).await;
+    let summer = api.new_collection(&admin, "Summer", None).await;
+    let prints = api.new_sub(&admin, summer, "Prints", "design").await;
+    let other = api.new_sub(&admin, summer, "Other", "design").await;
+    // In reverse number order, so the group's order is not the archive's.
+    let order: Vec<String> = designs.iter().rev().map(|d| d.guid.to_string()).collect();
+    let (status, body) = api
+        .groups(
+            &admin,
+            prints,
+            &json!([{ "name": "Many", "designGuids": order }, { "name": "Few", "designGuids": [order[0]] }]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let group = body[0]["id"].as_i64().unwrap();
+    let (status, page) = api
+        .form(
+            &format!("/service/basic-colleciton/get/{prints}"),
+            Some(&admin),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["groups"][0]["designCount"], 60);
+    assert_eq!(guids(&page["groups"][0]["results"]), order[..48]);
+    assert_eq!(page["groups"][1]["designCount"], 1);
+
+    // The rest, a page at a time, in the group's order.
+    let mut all = Vec::new();
+    for n in 0..3 {
+        let (status, answer) = api
+            .form(
+                &format!("/service/basic-colleciton/get/{prints}/{group}/{n}/25"),
+                Some(&admin),
+                &[],
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(
+            (&answer["totalCount"], &answer["totalPage"]),
+            (&json!(60), &json!(3))
+        );
+        all.extend(guids(&answer["results"]));
+    }
+    assert_eq!(all, order);
+    // A group of another page, or none, is not found; a page too large is refused.
+    for path in [
+        format!("{other}/{group}/0/25"),
+        format!("{prints}/999/0/25"),
+        format!("{prints}/x/0/25"),
+    ] {
+        let (status, body) = api
+            .form(
+                &format!("/service/basic-colleciton/get/{path}"),
+                Some(&admin),
+                &[],
+            )
+            .await;
+        assert_eq!(
+            error(status, &body),
+            (StatusCode::NOT_FOUND, "collection_not_found", None),
+            "{path}"
+        );
+    }
+    let (status, body) = api
+        .form(
+            &format!("/service/basic-colleciton/get/{prints}/{group}/0/101"),
+            Some(&admin),
+            &[],
+        )
+        .await;
+    assert_eq!(
+        error(status, &body),
+        (StatusCode::BAD_REQUEST, "invalid_search", Some("pageSize"))
+    );
+}
+
 #[actix_web::test]
 async fn pools_confinement_and_activity_decide_what_each_viewer_sees() {
     let world = TestWorld::new();

@@ -122,6 +122,9 @@ pub struct FavoriteCards {
 pub struct GroupCards {
     pub id: i32,
     pub name: String,
+    /// The group's designs the viewer may see; `results` holds the first of them (the rest come
+    /// a page at a time from `/basic-colleciton/get/{id}/{groupId}/{page}/{pageSize}`).
+    pub design_count: i64,
     pub results: Vec<SearchResult>,
 }
 

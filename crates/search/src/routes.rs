@@ -35,6 +35,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         // The spec's spelling.
         .route("/basic-colleciton/get/{id}", web::post().to(design_page))
+        .route(
+            "/basic-colleciton/get/{id}/{group}/{page}/{pageSize}",
+            web::post().to(design_group_page),
+        )
         .route("/admin/pool/search", web::post().to(pool_search))
         .route("/admin/pool/count", web::post().to(pool_count));
 }
@@ -47,6 +51,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         favorite_cards,
         collection_search,
         design_page,
+        design_group_page,
         pool_search,
         pool_count
     ),
@@ -176,6 +181,28 @@ async fn design_page(
     let viewer = session.viewer();
     let answer =
         blocking(move || service::design_page(&mut *pool.get()?, &viewer, id, language)).await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// A page of one group of a design page, as the archive's cards in the group's order.
+#[utoipa::path(post, path = "/service/basic-colleciton/get/{id}/{group}/{page}/{pageSize}",
+    params(("id" = i32, Path, description = "a sub-collection set as a design page"), ("group" = i32, Path, description = "one of its groups"),
+        ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100")),
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`", body = ApiError)))]
+async fn design_group_page(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    path: web::Path<(String, String, u32, u32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, group, page, size) = path.into_inner();
+    let (id, group) = (collection_id(&id)?, collection_id(&group)?);
+    let page = crate::form::page_of(page, size)?;
+    let language = session.language(None);
+    let viewer = session.viewer();
+    let answer = blocking(move || {
+        service::design_group_page(&mut *pool.get()?, &viewer, id, group, page, language)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 

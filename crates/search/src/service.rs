@@ -73,8 +73,13 @@ pub fn search_as(
     search(conn, cache, &scope, &fields, filters, page, language)
 }
 
-/// A design page (`/basic-colleciton/get/{id}`): its groups in order, each with the archive's
-/// cards of the designs the viewer may see, in the group's order.
+/// The cards a design page's group shows at first; the rest come a page at a time
+/// ([`design_group_page`]).
+pub const GROUP_FIRST_CARDS: usize = 48;
+
+/// A design page (`/basic-colleciton/get/{id}`): its groups in order, each with how many designs
+/// the viewer may see and the archive's cards of the first [`GROUP_FIRST_CARDS`] of them, in the
+/// group's order.
 pub fn design_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
@@ -83,12 +88,12 @@ pub fn design_page(
 ) -> Result<DesignPageCards, SearchError> {
     let fields = disclosure::fields_for(conn, viewer)?;
     let page = collections::service::design_page(conn, viewer, id)?;
-    // Every card of the page described at once, then dealt to its groups.
+    // Every card shown described at once, then dealt to its groups.
     let mut seen = HashSet::new();
     let hits: Vec<(String, Option<f64>)> = page
         .groups
         .iter()
-        .flat_map(|(_, _, designs)| designs)
+        .flat_map(|(_, _, designs)| designs.iter().take(GROUP_FIRST_CARDS))
         .filter(|design| seen.insert(*design))
         .map(|design| (design.clone(), None))
         .collect();
@@ -102,8 +107,10 @@ pub fn design_page(
         .map(|(group, name, designs)| GroupCards {
             id: group,
             name,
+            design_count: designs.len() as i64,
             results: designs
                 .iter()
+                .take(GROUP_FIRST_CARDS)
                 .filter_map(|design| cards.get(design).cloned())
                 .collect(),
         })
@@ -114,6 +121,39 @@ pub fn design_page(
         description: page.description,
         collection: page.collection,
         groups,
+    })
+}
+
+/// A page of one group of a design page as the archive's cards, in the group's order.
+pub fn design_group_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    id: i32,
+    group: i32,
+    page: PageRequest,
+    language: Language,
+) -> Result<SearchAnswer, SearchError> {
+    let fields = disclosure::fields_for(conn, viewer)?;
+    let designs = collections::service::design_page(conn, viewer, id)?
+        .groups
+        .into_iter()
+        .find(|(found, _, _)| *found == group)
+        .map(|(_, _, designs)| designs)
+        .ok_or(collections::CollectionError::NotFound)?;
+    let hits: Vec<(String, Option<f64>)> = designs
+        .iter()
+        .skip(page.offset() as usize)
+        .take(page.limit() as usize)
+        .map(|design| (design.clone(), None))
+        .collect();
+    let total = designs.len() as i64;
+    let size = i64::from(page.page_size);
+    Ok(SearchAnswer {
+        results: describe(conn, &hits, None, &fields, language)?,
+        total_count: total,
+        total_page: (total + size - 1) / size,
+        current_page: page.page,
+        page_size: page.page_size,
     })
 }
 
