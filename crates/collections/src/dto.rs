@@ -14,6 +14,8 @@ pub struct CollectionNode {
     pub name: String,
     pub description: String,
     pub is_active: bool,
+    /// Shown as a banner atop the archive (collections only).
+    pub is_banner: bool,
     pub position: i32,
     /// `mood`, `design` or none (a sub-collection not set yet; always none for a collection).
     pub kind: Option<String>,

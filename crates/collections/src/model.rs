@@ -13,6 +13,8 @@ pub struct Collection {
     pub name: String,
     pub description: String,
     pub is_active: bool,
+    /// Shown as a banner atop the archive (collections only).
+    pub is_banner: bool,
     pub kind: Option<String>,
     pub position: i32,
     pub cover_key: Option<String>,
@@ -27,6 +29,7 @@ pub struct NewCollection<'a> {
     pub name: &'a str,
     pub description: &'a str,
     pub is_active: bool,
+    pub is_banner: bool,
     pub kind: Option<&'a str>,
     pub position: i32,
     pub cover_key: Option<&'a str>,

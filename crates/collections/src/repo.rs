@@ -73,6 +73,7 @@ pub fn save(conn: &mut DbConnection, c: &Collection) -> Result<(), Error> {
             collections::name.eq(&c.name),
             collections::description.eq(&c.description),
             collections::is_active.eq(c.is_active),
+            collections::is_banner.eq(c.is_banner),
             collections::kind.eq(&c.kind),
             collections::position.eq(c.position),
             collections::cover_key.eq(&c.cover_key),

@@ -418,6 +418,10 @@ async fn read_form(
                 form.is_active =
                     web_api::flag(Some(&text), "isActive").map_err(CollectionError::InvalidForm)?
             }
+            "isBanner" => {
+                form.is_banner =
+                    web_api::flag(Some(&text), "isBanner").map_err(CollectionError::InvalidForm)?
+            }
             "position" if present => form.position = Some(number(&text, "position")?),
             "kind" if present => form.kind = Some(text.trim().to_owned()),
             _ => {}

@@ -39,6 +39,8 @@ pub struct CollectionForm {
     pub name: Option<String>,
     pub description: Option<String>,
     pub is_active: Option<bool>,
+    /// A collection shown as a banner atop the archive.
+    pub is_banner: Option<bool>,
     pub position: Option<i32>,
     pub kind: Option<String>,
     pub thumbnail: Option<Vec<u8>>,
@@ -258,6 +260,7 @@ fn nodes(
             name: c.name.clone(),
             description: c.description.clone(),
             is_active: c.is_active,
+            is_banner: c.is_banner,
             position: c.position,
             kind: c.kind.clone(),
             cover_uri: cover,
@@ -587,6 +590,10 @@ pub fn create(
         .as_deref()
         .map(|bytes| photos::store(storage, bytes))
         .transpose()?;
+    if form.parent.is_some() && form.is_banner == Some(true) {
+        // Banners lead to a collection's board.
+        return Err(CollectionError::InvalidForm("isBanner"));
+    }
     let created = conn.transaction(|conn| {
         if let Some(parent) = form.parent {
             let parent = repo::find(conn, parent)?.ok_or(CollectionError::NotFound)?;
@@ -604,6 +611,7 @@ pub fn create(
                 name: &name,
                 description: &description,
                 is_active: form.is_active.unwrap_or(true),
+                is_banner: form.is_banner.unwrap_or(false),
                 kind: None,
                 position,
                 cover_key: cover.as_ref().map(|c| c.key.as_str()),
@@ -673,6 +681,22 @@ pub fn edit(
         {
             c.is_active = active;
             changes.push(if active { "activated" } else { "deactivated" }.into());
+        }
+        if let Some(banner) = form.is_banner
+            && banner != c.is_banner
+        {
+            if banner && c.parent_id.is_some() {
+                return Err(CollectionError::InvalidForm("isBanner"));
+            }
+            c.is_banner = banner;
+            changes.push(
+                if banner {
+                    "shown as a banner"
+                } else {
+                    "banner removed"
+                }
+                .into(),
+            );
         }
         if let Some(position) = form.position {
             // Among its siblings: 0 first; beyond the last, last.

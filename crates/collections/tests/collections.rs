@@ -1475,3 +1475,41 @@ fn remembered_boards_follow_every_change() {
     service::delete(&mut s.conn(), &s.storage, &s.admin, summer).unwrap();
     same("a collection deleted");
 }
+
+/// A collection may be shown as a banner atop the archive; a sub-collection may not.
+#[test]
+fn collections_are_shown_as_banners_on_request() {
+    let s = Studio::new();
+    let summer = s.collection("Summer", None);
+    let node = s.edit(summer, |f| f.is_banner = Some(true)).unwrap();
+    assert!(node.is_banner);
+    let beach = s.sub(summer, "Beach", "mood");
+    assert_eq!(
+        refused(s.edit(beach, |f| f.is_banner = Some(true))),
+        ("invalid_form", Some("isBanner"))
+    );
+    let form = CollectionForm {
+        parent: Some(summer),
+        name: Some("Dunes".into()),
+        description: Some("Sand".into()),
+        is_banner: Some(true),
+        ..CollectionForm::default()
+    };
+    assert_eq!(
+        refused(service::create(&mut s.conn(), &s.storage, &s.admin, form)),
+        ("invalid_form", Some("isBanner"))
+    );
+    let (_, customer) = s.customer("Acme", "buyer@acme.test");
+    let boards = service::boards(&mut s.conn(), &s.boards, &customer).unwrap();
+    assert!(boards[0].is_banner);
+    assert!(!boards[0].sub_collections.as_ref().unwrap()[0].is_banner);
+    s.edit(summer, |f| f.is_banner = Some(false)).unwrap();
+    assert!(!service::boards(&mut s.conn(), &s.boards, &customer).unwrap()[0].is_banner);
+    assert_eq!(
+        s.audit(&summer.to_string())[..2],
+        [
+            "collection_saved: banner removed",
+            "collection_saved: shown as a banner"
+        ]
+    );
+}

@@ -33,6 +33,7 @@ fn design_page(conn: &mut DbConnection) -> (i32, i32) {
                 name: "Summer",
                 description: "Prints of the season",
                 is_active: true,
+                is_banner: false,
                 kind,
                 position: 0,
                 cover_key: None,

@@ -296,6 +296,7 @@ diesel::table! {
         name -> Text,
         description -> Text,
         is_active -> Bool,
+        is_banner -> Bool,
         kind -> Nullable<Text>,
         position -> Integer,
         cover_key -> Nullable<Text>,

@@ -1,8 +1,8 @@
-//! The demo's shop window: a season's collection with a mood board and a design page, so that
-//! Boards shows what the studio curates on a first run. The mood photos are made here from the
-//! demo's own colorway previews, draped as fabric in folds and light, each tagged with the
-//! colorways it shows at the point where they show; the design page has a group of chosen designs
-//! and a smart group (the newest open designs).
+//! The demo's shop window: a season's collection, shown as a banner atop the archive, with a mood
+//! board and a design page, so that Boards shows what the studio curates on a first run. The mood
+//! photos are made here from the demo's own colorway previews, draped as fabric in folds and
+//! light, each tagged with the colorways it shows at the point where they show; the design page
+//! has a group of chosen designs and a smart group (the newest open designs).
 
 use anyhow::Context;
 use collections::dto::GroupData;
@@ -81,6 +81,7 @@ pub fn seed(conn: &mut DbConnection, storage: &Storage) -> anyhow::Result<()> {
                     .into(),
             ),
             is_active: Some(true),
+            is_banner: Some(true),
             thumbnail: Some(cover),
             ..CollectionForm::default()
         },

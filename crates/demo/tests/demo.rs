@@ -241,6 +241,7 @@ fn seeding_fills_an_empty_archive_once() {
         collections::service::boards(conn, &collections::BoardsCache::new(), &customer).unwrap();
     assert_eq!(boards.len(), 1);
     assert!(boards[0].cover_uri.is_some());
+    assert!(boards[0].is_banner, "shown atop the archive");
     let subs = boards[0].sub_collections.as_ref().unwrap();
     let kinds: Vec<_> = subs.iter().map(|s| s.kind.as_deref()).collect();
     assert_eq!(kinds, [Some("mood"), Some("design")]);

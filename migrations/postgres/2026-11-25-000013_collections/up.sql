@@ -6,6 +6,8 @@ CREATE TABLE collections (
     name TEXT NOT NULL,
     description TEXT NOT NULL,
     is_active BOOLEAN NOT NULL,
+    -- A collection shown as a banner atop the archive (the spec's banners list).
+    is_banner BOOLEAN NOT NULL DEFAULT FALSE,
     kind TEXT,
     position INTEGER NOT NULL,
     cover_key TEXT,
