@@ -27,6 +27,8 @@ export type Collection = {
   subCollections: SubCollection[];
   /** As a sub-collection's: `false` only in a staff member's answer. */
   isActive?: boolean;
+  /** Shown as a banner atop the archive (the spec's banners list), set by the studio. */
+  isBanner: boolean;
 };
 
 /** GET /get/special-lists: a list the archive search can be limited to (`specialListId`), named in the user's language. */

@@ -5,13 +5,16 @@ import { cardFavorite } from './card-favorite';
 
 /**
  * /collections-design/{id}: a design page of a collection, each group's designs in the archive's
- * grid and cards (in the group's order), each card with the favorite heart.
+ * grid and cards (in the group's order), each card with the favorite heart; a row of skeleton
+ * cards while a group's "Show more" loads.
  */
 export function CollectionDesignRoute() {
   const { id } = useParams();
   return (
     <CollectionDesignView id={id}>
-      {(group) => <ResultGrid results={group.results} totalCount={group.results.length} cardAction={cardFavorite} />}
+      {(group, { loadingMore }) => (
+        <ResultGrid results={group.results} totalCount={group.designCount} pendingRows={loadingMore ? 1 : 0} cardAction={cardFavorite} />
+      )}
     </CollectionDesignView>
   );
 }

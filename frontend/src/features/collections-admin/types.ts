@@ -13,6 +13,8 @@ export type CollectionNode = {
   name: string;
   description: string;
   isActive: boolean;
+  /** Shown as a banner atop the archive (collections only; always false for a sub-collection). */
+  isBanner: boolean;
   position: number;
   kind: CollectionKind | null;
   coverUri: string | null;
@@ -76,5 +78,7 @@ export type CollectionForm = {
   name: string;
   description: string;
   isActive: boolean;
+  /** A collection only: shown as a banner atop the archive (the server refuses it for a sub-collection). */
+  isBanner: boolean;
   thumbnailImage: File | null;
 };

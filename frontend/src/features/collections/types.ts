@@ -38,8 +38,12 @@ export type MoodBoard = {
   images: MoodImage[];
 };
 
-/** A named group of a design page: the archive's result cards, in the group's order. */
-export type DesignGroup = { id: number; name: string; results: SearchResult[] };
+/**
+ * A named group of a design page: `designCount` designs the viewer may see, and the archive's result
+ * cards of the first of them (48) in the group's order; the rest come a page at a time from
+ * POST /basic-colleciton/get/{id}/{groupId}/{page}/{pageSize}.
+ */
+export type DesignGroup = { id: number; name: string; designCount: number; results: SearchResult[] };
 
 /** POST /basic-colleciton/get/{id}: a design-page sub-collection with its groups in order. */
 export type DesignPage = {

@@ -224,14 +224,8 @@ describe('archive search screen', () => {
   });
 
   it('offers the special lists and the collections the server has, and names the chosen ones in their chips', async () => {
-    const { user, searches } = await open('/');
+    // The page reads the collections as it opens (its banners): they are answered from the start.
     server.use(
-      http.get('*/service/get/special-lists', () =>
-        HttpResponse.json([
-          { id: 1, name: 'Pinned designs' },
-          { id: 7, name: 'Fair 2026 picks' },
-        ]),
-      ),
       http.post('*/service/collections/all', () =>
         HttpResponse.json([
           {
@@ -239,11 +233,21 @@ describe('archive search screen', () => {
             name: 'Summer 2026',
             description: 'The season',
             coverUri: null,
+            isBanner: false,
             subCollections: [
               { id: 5, name: 'Beach moods', description: '', kind: 'mood', coverUri: null, itemCount: 3 },
               { id: 6, name: 'Prints', description: '', kind: 'design', coverUri: null, itemCount: 8 },
             ],
           },
+        ]),
+      ),
+    );
+    const { user, searches } = await open('/');
+    server.use(
+      http.get('*/service/get/special-lists', () =>
+        HttpResponse.json([
+          { id: 1, name: 'Pinned designs' },
+          { id: 7, name: 'Fair 2026 picks' },
         ]),
       ),
     );

@@ -75,9 +75,11 @@ type Props = {
   cardAction?: (result: SearchResult) => ReactNode;
   /** Actions on the shown search, beside the result count, that other features bring (the line sheet export). */
   searchActions?: (search: ShownSearch) => ReactNode;
+  /** Shown between the welcome and the search bar, from other features (the studio's banners); renders nothing when it has nothing. */
+  banner?: ReactNode;
 };
 
-export function ArchiveSearchPage({ cardAction, searchActions }: Props) {
+export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) {
   const { t, i18n } = useTranslation('archive');
   const { account } = useSession();
   useDocumentTitle(t('title'));
@@ -152,6 +154,8 @@ export function ArchiveSearchPage({ cardAction, searchActions }: Props) {
           {t('intro')}
         </Typography>
       </Box>
+
+      {banner}
 
       <Paper
         variant="outlined"

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { Thumbnail } from '@/components/thumbnail';
@@ -25,19 +25,21 @@ type Props = { mode: CollectionDialogMode; onClose: () => void; onCreated: (node
 
 type Problems = Partial<Record<'name' | 'description' | 'thumbnail', string>>;
 
-/** The create / edit modal of a collection or sub-collection: name, description, active, thumbnail image. */
+/** The create / edit modal of a collection or sub-collection: name, description, active, banner (collections only), thumbnail image. */
 export function CollectionDialog({ mode, onClose, onCreated }: Props) {
   const { t } = useTranslation(['collectionsAdmin', 'errors']);
   const toast = useToast();
   const create = useCreateCollection();
   const update = useUpdateCollection();
   const input = useRef<HTMLInputElement>(null);
+  const bannerHintId = useId();
   const editing = mode.mode === 'edit' ? mode.node : null;
   const isSub = mode.parent !== null;
   const [form, setForm] = useState<CollectionForm>(() => ({
     name: editing?.name ?? '',
     description: editing?.description ?? '',
     isActive: editing?.isActive ?? true,
+    isBanner: editing?.isBanner ?? false,
     thumbnailImage: null,
   }));
   const [submitted, setSubmitted] = useState(false);
@@ -62,7 +64,15 @@ export function CollectionDialog({ mode, onClose, onCreated }: Props) {
     if (Object.keys(check()).length > 0) return;
     if (editing) {
       update.mutate(
-        { id: editing.id, name: form.name, description: form.description, isActive: form.isActive, thumbnailImage: form.thumbnailImage },
+        {
+          id: editing.id,
+          name: form.name,
+          description: form.description,
+          isActive: form.isActive,
+          // Only a collection can be a banner: a sub-collection's form leaves the field out.
+          ...(isSub ? {} : { isBanner: form.isBanner }),
+          thumbnailImage: form.thumbnailImage,
+        },
         {
           onSuccess: () => {
             toast(t('collectionsAdmin:form.saved', { name: form.name.trim() }), 'success');
@@ -124,6 +134,24 @@ export function CollectionDialog({ mode, onClose, onCreated }: Props) {
         control={<Switch checked={form.isActive} onChange={(event) => set('isActive', event.target.checked)} />}
         label={t('collectionsAdmin:form.active')}
       />
+      {!isSub && (
+        <Stack>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.isBanner}
+                onChange={(event) => set('isBanner', event.target.checked)}
+                slotProps={{ input: { 'aria-describedby': bannerHintId } }}
+                data-testid="banner-switch"
+              />
+            }
+            label={t('collectionsAdmin:form.banner')}
+          />
+          <FormHelperText id={bannerHintId} sx={{ mt: -0.5, ml: 0 }}>
+            {t('collectionsAdmin:form.bannerHint')}
+          </FormHelperText>
+        </Stack>
+      )}
       <Stack spacing={0.5}>
         <Typography variant="subtitle2" component="span">
           {t(thumbnailRequired ? 'collectionsAdmin:form.thumbnailRequiredLabel' : 'collectionsAdmin:form.thumbnail')}

@@ -43,6 +43,7 @@ export function CollectionPanel({ node, parent, onCreateSub, onEdit, onDelete }:
           <Stack direction="row" spacing={1} useFlexGap sx={{ my: 0.5, flexWrap: 'wrap' }}>
             <Chip size="small" color={node.isActive ? 'success' : 'default'} label={node.isActive ? t('state.active') : t('state.inactive')} />
             {isSub && <Chip size="small" variant="outlined" label={node.kind ? t(`kind.${node.kind}`) : t('kind.unset')} />}
+            {!isSub && node.isBanner && <Chip size="small" color="secondary" variant="outlined" label={t('state.banner')} data-testid="banner-chip" />}
           </Stack>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
             {node.description}

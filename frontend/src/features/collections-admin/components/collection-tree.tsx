@@ -92,6 +92,7 @@ function NodeRow({
             <Stack component="span" direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
               {kind && <span>{kind}</span>}
               {!node.isActive && <Chip component="span" size="small" label={t('state.inactive')} />}
+              {parent === null && node.isBanner && <Chip component="span" size="small" color="secondary" variant="outlined" label={t('state.bannerShort')} title={t('state.banner')} />}
             </Stack>
           }
           slotProps={{ primary: { noWrap: true, sx: { fontWeight: parent ? undefined : 600 } }, secondary: { component: 'span' } }}

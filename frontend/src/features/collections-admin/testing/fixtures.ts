@@ -10,7 +10,7 @@ export const SLOW = { timeout: 5000 };
 
 /** A node of GET /admin/new-collection/all (crates/collections/src/dto.rs CollectionNode). */
 export function node(overrides: Partial<CollectionNode> & Pick<CollectionNode, 'id' | 'name'>): CollectionNode {
-  return { parentId: null, description: 'About it', isActive: true, position: 0, kind: null, coverUri: null, itemCount: 0, ...overrides };
+  return { parentId: null, description: 'About it', isActive: true, isBanner: false, position: 0, kind: null, coverUri: null, itemCount: 0, ...overrides };
 }
 
 export function design(n: number): GroupDesign {

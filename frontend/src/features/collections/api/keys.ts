@@ -15,6 +15,8 @@ export const collectionsKeys = {
   moodBoard: (id: number) => ['collections', 'mood-board', id] as const,
   /** POST /basic-colleciton/get/{id}: a design page's groups. */
   designPage: (id: number) => ['collections', 'design-page', id] as const,
+  /** POST /basic-colleciton/get/{id}/{groupId}/{page}/{pageSize}: the pages of a group's cards after its first ones (under its page's key). */
+  designGroup: (id: number, groupId: number, pageSize: number) => ['collections', 'design-page', id, 'group', groupId, pageSize] as const,
   /** GET /public/stock/{slug}: a stock page (a revoke invalidates the root too). */
   stockPage: (slug: string) => ['collections', 'stock-page', slug] as const,
 };

@@ -13,18 +13,24 @@ import { isNotFound } from '../lib/not-found';
 import { boardsPath, idOf } from '../lib/paths';
 import type { DesignGroup } from '../types';
 import { CollectionBreadcrumbs } from './collection-breadcrumbs';
+import { DesignGroupSection, type GroupCardsState } from './design-group-section';
 import { StateMessage } from './state-message';
 
 type Props = {
   /** The route's id parameter: the design-page sub-collection. */
   id: string | undefined;
-  /** A group's designs (the archive's result grid, composed by the app); called only for a group with results. */
-  children: (group: DesignGroup) => ReactNode;
+  /**
+   * A group's designs (the archive's result grid, composed by the app); called only for a group
+   * with results, `group.results` holding every card loaded so far (the first ones, then each
+   * "Show more"'s), `group.designCount` how many there are in all.
+   */
+  children: (group: DesignGroup, state: GroupCardsState) => ReactNode;
 };
 
 /**
- * /collections-design/{id}: a design page's groups in order, each a heading over its designs; a
- * group with no design the viewer sees says so, and so does a page with none at all.
+ * /collections-design/{id}: a design page's groups in order, each a heading over its designs (the
+ * first 48, then "Show more" for the rest); a group with no design the viewer sees says so, and so
+ * does a page with none at all.
  */
 export function CollectionDesignView({ id, children }: Props) {
   const { t } = useTranslation('collections');
@@ -67,23 +73,9 @@ export function CollectionDesignView({ id, children }: Props) {
         <StateMessage title={t('designPage.nothingVisible')} hint={t('designPage.nothingVisibleHint')} testId="design-page-empty" />
       ) : (
         groups.map((group) => (
-          <Box component="section" key={group.id} aria-labelledby={`design-group-${group.id}`} data-testid="design-group" data-group={group.name}>
-            <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-              <Typography id={`design-group-${group.id}`} variant="h2">
-                {group.name}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('counts.designs', { count: group.results.length })}
-              </Typography>
-            </Stack>
-            {group.results.length === 0 ? (
-              <Typography color="text.secondary" data-testid="design-group-empty">
-                {t('designPage.groupEmpty')}
-              </Typography>
-            ) : (
-              children(group)
-            )}
-          </Box>
+          <DesignGroupSection key={group.id} pageId={page.data.id} group={group}>
+            {children}
+          </DesignGroupSection>
         ))
       )}
     </Stack>

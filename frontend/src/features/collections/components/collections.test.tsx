@@ -27,6 +27,7 @@ function collection(overrides: Partial<Collection> & Pick<Collection, 'id' | 'na
     subCollections: [],
     // The server's node carries these too; the boards do not read them.
     isActive: true,
+    isBanner: false,
     ...({ parentId: null, position: 0, kind: null, itemCount: 0 } as object),
     ...overrides,
   };
@@ -36,7 +37,7 @@ function collection(overrides: Partial<Collection> & Pick<Collection, 'id' | 'na
 function card(n: number): SearchResult {
   return {
     designGuid: `d-${n}`,
-    designName: `01-000${n}`,
+    designName: `01-${String(n).padStart(4, '0')}`,
     designType: 'digital',
     activeVariantGuid: `c-${n}`,
     activeVariantName: 'VR-1',
@@ -138,6 +139,120 @@ describe('boards', () => {
   });
 });
 
+describe('banners atop the archive', () => {
+  const banner = collection({ id: 4, name: 'Summer 2026', description: 'Light fabrics for the season', isBanner: true });
+  const plain = collection({ id: 7, name: 'Basics', isBanner: false });
+  // Staff are answered inactive collections too: customers do not see them, so they are no banner.
+  const inactive = collection({ id: 8, name: 'Winter 2026', isBanner: true, isActive: false });
+  const noCover = collection({ id: 9, name: 'Linen edit', description: '', isBanner: true, coverUri: null });
+
+  /** A signed-in user on the archive, POST /collections/all answering `answer` (its calls counted). */
+  function openArchive(answer: () => Response, path = '/') {
+    signedInCustomer();
+    const calls = { count: 0 };
+    server.use(
+      http.post('*/service/collections/all', () => {
+        calls.count += 1;
+        return answer();
+      }),
+    );
+    const user = userEvent.setup();
+    return { user, calls, ...renderApp(path) };
+  }
+
+  it('shows the collections marked as banners, in order, each leading to its board', async () => {
+    const { user, router } = openArchive(() => HttpResponse.json([banner, plain, inactive, noCover]));
+    server.use(http.post('*/service/collections/get', () => HttpResponse.json(banner)));
+
+    const strip = await screen.findByTestId('banner-strip', {}, SLOW);
+    expect(strip).toHaveAccessibleName('Featured collections');
+    const banners = within(strip).getAllByTestId('banner');
+    expect(banners.map((element) => within(element).getByRole('heading').textContent)).toEqual(['Summer 2026', 'Linen edit']);
+    expect(banners[0]).toHaveAccessibleName('Summer 2026');
+    expect(within(banners[0]!).getByTestId('banner-description')).toHaveTextContent('Light fabrics for the season');
+    expect(banners[0]!.querySelector('img')).toHaveAttribute('src', '/service/collections/cover/4?v=k1');
+    // Without a cover the banner is drawn in the theme's colours.
+    expect(banners[1]!.querySelector('img')).toBeNull();
+    expect(within(banners[1]!).queryByTestId('banner-description')).not.toBeInTheDocument();
+    expect(within(banners[1]!).getByRole('link', { name: 'Discover Linen edit' })).toHaveAttribute('href', '/boards/9');
+    // The search stays right under it.
+    expect(screen.getByRole('search')).toBeInTheDocument();
+
+    await user.click(within(banners[0]!).getByRole('link', { name: 'Discover Summer 2026' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/boards/4'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Summer 2026' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('is shown on /archive too, and hidden for the rest of the session once closed', async () => {
+    const { user, router, calls, unmount } = openArchive(() => HttpResponse.json([banner]), '/archive');
+    const strip = await screen.findByTestId('banner-strip', {}, SLOW);
+    expect(within(strip).getAllByTestId('banner')).toHaveLength(1);
+    // One banner: nothing to scroll between.
+    expect(within(strip).queryByRole('button', { name: 'Next banner' })).not.toBeInTheDocument();
+
+    await user.click(within(strip).getByRole('button', { name: 'Hide the banners for this session' }));
+    expect(screen.queryByTestId('banner-strip')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('desen.banners.hidden')).toBe('1');
+
+    // Away and back: still hidden.
+    await act(() => router.navigate('/boards'));
+    await screen.findByTestId('boards', {}, SLOW);
+    await act(() => router.navigate('/'));
+    await screen.findByTestId('result-count', {}, SLOW);
+    expect(screen.queryByTestId('banner-strip')).not.toBeInTheDocument();
+
+    // A new load of the app in the same tab: still hidden, and the collections are not even asked for it.
+    unmount();
+    renderApp('/');
+    await screen.findByTestId('result-count', {}, SLOW);
+    expect(screen.queryByTestId('banner-strip')).not.toBeInTheDocument();
+    expect(calls.count).toBe(1);
+  });
+
+  it('offers previous and next when the banners overflow the row', async () => {
+    // jsdom lays nothing out: the row says it is three banners wide, scrolled to its start.
+    const sizes = { scrollWidth: 3000, clientWidth: 1000 };
+    const spies = (['scrollWidth', 'clientWidth'] as const).map((property) =>
+      jest.spyOn(HTMLElement.prototype, property, 'get').mockImplementation(function (this: HTMLElement) {
+        return this.tagName === 'UL' ? sizes[property] : 0;
+      }),
+    );
+    try {
+      const third = collection({ id: 10, name: 'Denim', isBanner: true });
+      const { user } = openArchive(() => HttpResponse.json([banner, noCover, third]));
+      const strip = await screen.findByTestId('banner-strip', {}, SLOW);
+      expect(within(strip).getAllByTestId('banner')).toHaveLength(3);
+      const row = strip.querySelector('ul')!;
+      const previous = within(strip).getByRole('button', { name: 'Previous banner' });
+      const next = within(strip).getByRole('button', { name: 'Next banner' });
+      expect(previous).toHaveAttribute('aria-disabled', 'true');
+      expect(next).toHaveAttribute('aria-disabled', 'false');
+      expect(next).toHaveAttribute('aria-controls', row.id);
+
+      await user.click(next);
+      expect(row.scrollLeft).toBeGreaterThan(0);
+      fireEvent.scroll(row);
+      expect(previous).toHaveAttribute('aria-disabled', 'false');
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+  });
+
+  it('is absent when no collection is a banner, and when the collections cannot be read', async () => {
+    const { calls, unmount } = openArchive(() => HttpResponse.json([plain, inactive]));
+    await screen.findByTestId('result-count', {}, SLOW);
+    await waitFor(() => expect(calls.count).toBe(1));
+    expect(screen.queryByTestId('banner-strip')).not.toBeInTheDocument();
+    unmount();
+
+    const failing = openArchive(() => HttpResponse.json({ code: 'internal', message: 'down' }, { status: 500 }));
+    await screen.findByTestId('result-count', {}, SLOW);
+    await waitFor(() => expect(failing.queryClient.getQueryState(['collections', 'visible'])?.status).toBe('error'));
+    expect(screen.queryByTestId('banner-strip')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('error-alert')).not.toBeInTheDocument();
+  });
+});
+
 describe('mood boards', () => {
   it('shows the board’s images, each opening its page', async () => {
     signedInCustomer();
@@ -217,9 +332,9 @@ describe('design pages', () => {
         methods.push(request.method);
         return HttpResponse.json(
           page([
-            { id: 21, name: 'Florals', results: [card(3), card(1)] },
-            { id: 22, name: 'Hidden from you', results: [] },
-            { id: 23, name: 'Stripes', results: [card(2)] },
+            { id: 21, name: 'Florals', designCount: 2, results: [card(3), card(1)] },
+            { id: 22, name: 'Hidden from you', designCount: 0, results: [] },
+            { id: 23, name: 'Stripes', designCount: 1, results: [card(2)] },
           ]),
         );
       }),
@@ -241,12 +356,122 @@ describe('design pages', () => {
     expect(within(groups[1]!).queryByTestId('result-grid')).not.toBeInTheDocument();
     expect(within(groups[2]!).getAllByTestId('search-result')).toHaveLength(1);
     expect(within(screen.getByTestId('collection-breadcrumbs')).getByRole('link', { name: 'Summer 2026' })).toHaveAttribute('href', '/boards/4');
+    // Every design of these groups is on the page: nothing more to show.
+    expect(screen.queryByTestId('design-group-more')).not.toBeInTheDocument();
+  });
+
+  describe('a group larger than its first cards', () => {
+    // A window tall enough for the virtualised grid to render every row.
+    const innerHeight = window.innerHeight;
+    beforeEach(() => Object.defineProperty(window, 'innerHeight', { value: 40_000, configurable: true }));
+    afterEach(() => Object.defineProperty(window, 'innerHeight', { value: innerHeight, configurable: true }));
+
+    /** Cards of designs `from`..`to`, in order. */
+    const cards = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => card(from + index));
+    const numbers = (from: number, to: number) => cards(from, to).map((result) => result.designName);
+
+    /** Group 21 of page 6 holds `total` designs: the page answers the first 48, the group route any page of them (recorded). */
+    function largeGroup(total: number) {
+      const asked: string[] = [];
+      server.use(
+        http.post('*/service/basic-colleciton/get/6', () =>
+          HttpResponse.json(
+            page([
+              { id: 21, name: 'Florals', designCount: total, results: cards(1, Math.min(48, total)) },
+              { id: 23, name: 'Stripes', designCount: 1, results: [card(200)] },
+            ]),
+          ),
+        ),
+        http.post('*/service/basic-colleciton/get/6/:group/:page/:pageSize', ({ request, params }) => {
+          asked.push(`${request.method} ${String(params.group)}/${String(params.page)}/${String(params.pageSize)}`);
+          const [at, size] = [Number(params.page), Number(params.pageSize)];
+          return HttpResponse.json({
+            results: cards(at * size + 1, Math.min(total, (at + 1) * size)),
+            totalCount: total,
+            totalPage: Math.ceil(total / size),
+            currentPage: at,
+            pageSize: size,
+          });
+        }),
+      );
+      return asked;
+    }
+
+    const loaded = (group: HTMLElement) => within(group).getByTestId('result-grid').getAttribute('data-loaded-count');
+    const shownNumbers = (group: HTMLElement) => within(group).getAllByTestId('search-result').map((element) => element.getAttribute('data-design-number'));
+
+    it('shows the first 48 of 60 with the group’s count, and “Show all 60 designs” loads the rest after them, in order', async () => {
+      signedInCustomer();
+      const asked = largeGroup(60);
+      const user = userEvent.setup();
+      renderApp('/collections-design/6');
+
+      const [florals, stripes] = await screen.findAllByTestId('design-group', {}, SLOW);
+      // The count is the group's, not the cards on the page.
+      expect(within(florals!).getByTestId('design-group-count')).toHaveTextContent('60 designs');
+      await waitFor(() => expect(shownNumbers(florals!)).toEqual(numbers(1, 48)));
+      expect(loaded(florals!)).toBe('48');
+      expect(within(florals!).getByTestId('design-group-shown')).toHaveTextContent('48 of 60 designs shown');
+      expect(within(stripes!).queryByTestId('design-group-more')).not.toBeInTheDocument();
+      expect(asked).toEqual([]);
+
+      await user.click(within(florals!).getByRole('button', { name: 'Show all 60 designs' }));
+      await waitFor(() => expect(loaded(florals!)).toBe('60'));
+      expect(asked).toEqual(['POST 21/1/48']);
+      await waitFor(() => expect(shownNumbers(florals!)).toEqual(numbers(1, 60)));
+      expect(within(florals!).getByTestId('design-group-shown')).toHaveTextContent('All 60 designs shown');
+      expect(within(florals!).queryByTestId('design-group-show-more')).not.toBeInTheDocument();
+      // The other group is as it was.
+      expect(within(stripes!).getAllByTestId('search-result')).toHaveLength(1);
+    });
+
+    it('loads a larger group a page at a time: “Show more”, then “Show all”', async () => {
+      signedInCustomer();
+      const asked = largeGroup(110);
+      const user = userEvent.setup();
+      renderApp('/collections-design/6');
+
+      const [florals] = await screen.findAllByTestId('design-group', {}, SLOW);
+      expect(within(florals!).getByTestId('design-group-count')).toHaveTextContent('110 designs');
+      await user.click(within(florals!).getByRole('button', { name: 'Show more' }));
+      await waitFor(() => expect(loaded(florals!)).toBe('96'));
+      expect(within(florals!).getByTestId('design-group-shown')).toHaveTextContent('96 of 110 designs shown');
+
+      await user.click(within(florals!).getByRole('button', { name: 'Show all 110 designs' }));
+      await waitFor(() => expect(loaded(florals!)).toBe('110'));
+      expect(asked).toEqual(['POST 21/1/48', 'POST 21/2/48']);
+      await waitFor(() => expect(shownNumbers(florals!)).toEqual(numbers(1, 110)));
+      expect(within(florals!).queryByTestId('design-group-show-more')).not.toBeInTheDocument();
+    });
+
+    it('keeps the cards shown and offers a retry when the next page fails', async () => {
+      signedInCustomer();
+      largeGroup(60);
+      let fail = true;
+      server.use(
+        http.post('*/service/basic-colleciton/get/6/:group/:page/:pageSize', () =>
+          fail ? HttpResponse.json({ code: 'internal', message: 'down' }, { status: 500 }) : undefined,
+        ),
+      );
+      const user = userEvent.setup();
+      renderApp('/collections-design/6');
+
+      const [florals] = await screen.findAllByTestId('design-group', {}, SLOW);
+      await user.click(within(florals!).getByRole('button', { name: 'Show all 60 designs' }));
+      const alert = await within(florals!).findByTestId('error-alert');
+      expect(loaded(florals!)).toBe('48');
+
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(loaded(florals!)).toBe('60'));
+      expect(within(florals!).queryByTestId('error-alert')).not.toBeInTheDocument();
+    });
   });
 
   it('says when none of its designs is visible, and when the page is not available', async () => {
     signedInCustomer();
     server.use(
-      http.post('*/service/basic-colleciton/get/6', () => HttpResponse.json(page([{ id: 21, name: 'Florals', results: [] }]))),
+      http.post('*/service/basic-colleciton/get/6', () => HttpResponse.json(page([{ id: 21, name: 'Florals', designCount: 0, results: [] }]))),
       http.post('*/service/basic-colleciton/get/5', () => HttpResponse.json({ code: 'collection_not_found', message: 'other kind' }, { status: 404 })),
     );
     const { router } = renderApp('/collections-design/6');
