@@ -113,7 +113,7 @@ pub struct DesignGroup {
 }
 
 /// A colorway as a card or a tag shows it: names and where its thumbnails are.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Queryable)]
 pub struct ShownColorway {
     pub design_guid: String,
     pub design_number: String,

@@ -14,6 +14,21 @@ use diesel::result::Error;
 use pools::Scope;
 use std::collections::HashMap;
 
+/// The columns of a [`ShownColorway`], in the order of its fields.
+const SHOWN_COLORWAY: (
+    designs::guid,
+    designs::number,
+    colorways::guid,
+    colorways::name,
+    colorways::renditions_key,
+) = (
+    designs::guid,
+    designs::number,
+    colorways::guid,
+    colorways::name,
+    colorways::renditions_key,
+);
+
 // ---- collections ------------------------------------------------------------------------------
 
 /// The catalog revision: what a remembered answer must have been read at to be used.
@@ -369,7 +384,7 @@ pub fn tags_of(
     scope: &Scope,
     images: &[i32],
 ) -> Result<Vec<(MoodTag, ShownColorway)>, Error> {
-    let rows: Vec<(MoodTag, String, String, String)> = mood_image_colorways::table
+    mood_image_colorways::table
         .inner_join(designs::table)
         .inner_join(colorways::table)
         .filter(mood_image_colorways::image_id.eq_any(images))
@@ -378,26 +393,8 @@ pub fn tags_of(
             mood_image_colorways::image_id,
             mood_image_colorways::position,
         ))
-        .select((
-            MoodTag::as_select(),
-            designs::number,
-            colorways::name,
-            colorways::renditions_key,
-        ))
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(tag, number, name, key)| {
-            let shown = ShownColorway {
-                design_guid: tag.design_guid.clone(),
-                design_number: number,
-                colorway_guid: tag.colorway_guid.clone(),
-                colorway_name: name,
-                renditions_key: key,
-            };
-            (tag, shown)
-        })
-        .collect())
+        .select((MoodTag::as_select(), SHOWN_COLORWAY))
+        .load(conn)
 }
 
 pub fn tag(conn: &mut DbConnection, image: i32, colorway: &str) -> Result<Option<MoodTag>, Error> {
@@ -604,27 +601,10 @@ pub fn colorway(
             .filter(designs::guid.eq(design.to_owned()))
             .filter(colorways::guid.eq(colorway.to_owned()))
     };
-    let row: Option<(String, String, String, String, String)> = query
-        .select((
-            designs::guid,
-            designs::number,
-            colorways::guid,
-            colorways::name,
-            colorways::renditions_key,
-        ))
-        .first(conn)
-        .optional()?;
-    Ok(row.map(
-        |(design_guid, design_number, colorway_guid, colorway_name, renditions_key)| {
-            ShownColorway {
-                design_guid,
-                design_number,
-                colorway_guid,
-                colorway_name,
-                renditions_key,
-            }
-        },
-    ))
+    query
+        .select(SHOWN_COLORWAY)
+        .first::<ShownColorway>(conn)
+        .optional()
 }
 
 /// Colorways whose design number starts with `number` and name with `name`, by number.
@@ -635,7 +615,7 @@ pub fn colorways_like(
     limit: i64,
 ) -> Result<Vec<ShownColorway>, Error> {
     let prefix = |text: &str| format!("{}%", db::sql::like_escaped(text));
-    let rows: Vec<(String, String, String, String, String)> = designs::table
+    designs::table
         .inner_join(colorways::table)
         // Case-insensitive on both backends (SQLite's LIKE is, PostgreSQL's is not).
         .filter(
@@ -650,28 +630,8 @@ pub fn colorways_like(
         )
         .order((designs::number, colorways::position))
         .limit(limit)
-        .select((
-            designs::guid,
-            designs::number,
-            colorways::guid,
-            colorways::name,
-            colorways::renditions_key,
-        ))
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(
-            |(design_guid, design_number, colorway_guid, colorway_name, renditions_key)| {
-                ShownColorway {
-                    design_guid,
-                    design_number,
-                    colorway_guid,
-                    colorway_name,
-                    renditions_key,
-                }
-            },
-        )
-        .collect())
+        .select(SHOWN_COLORWAY)
+        .load(conn)
 }
 
 /// The designs of `guids` the scope admits.
@@ -845,29 +805,11 @@ pub fn designs_of_collection(
     if let Some(design) = only {
         query = query.filter(collection_designs::design_guid.eq(design.to_owned()));
     }
-    let rows: Vec<(String, String, String, String, String, i32)> = query
+    let mut rows: Vec<ShownColorway> = query
         .order((designs::number, colorways::position))
-        .select((
-            designs::guid,
-            designs::number,
-            colorways::guid,
-            colorways::name,
-            colorways::renditions_key,
-            colorways::position,
-        ))
+        .select(SHOWN_COLORWAY)
         .load(conn)?;
-    let mut shown: Vec<ShownColorway> = Vec::new();
-    for (design_guid, design_number, colorway_guid, colorway_name, renditions_key, _) in rows {
-        if shown.last().is_some_and(|s| s.design_guid == design_guid) {
-            continue;
-        }
-        shown.push(ShownColorway {
-            design_guid,
-            design_number,
-            colorway_guid,
-            colorway_name,
-            renditions_key,
-        });
-    }
-    Ok(shown)
+    // A design's colorways are next to each other, its first first.
+    rows.dedup_by(|later, first| later.design_guid == first.design_guid);
+    Ok(rows)
 }
