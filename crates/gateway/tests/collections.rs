@@ -1205,7 +1205,16 @@ async fn mood_boards_take_only_checked_photos_and_tag_colorways() {
     let big = jpeg(96, 96, None);
     let mut polyglot = vec![0xFF, 0xD8, 0xFF, 0xE0];
     polyglot.extend_from_slice(b"<script>alert(document.cookie)</script>");
-    let hostile: [(&str, Vec<u8>, StatusCode, &str); 8] = [
+    // One byte over the limit, refused while it arrives (the rest is drained, not kept).
+    let mut oversized = good.clone();
+    oversized.resize(collections::photos::MAX_PHOTO_BYTES as usize + 1, 0);
+    let hostile: [(&str, Vec<u8>, StatusCode, &str); 9] = [
+        (
+            "a file over 20 MB",
+            oversized,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "photo_too_large",
+        ),
         (
             "PNG bomb",
             png_bomb(),
