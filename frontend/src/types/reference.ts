@@ -24,3 +24,9 @@ export type DesignFields = {
   closedCountries: boolean;
   dynamicParameters: boolean[];
 };
+
+/** A row of the admin design search (GET /admin/design/search): a design the pickers offer by number. */
+export type DesignOption = { designGuid: string; designName: string; thumbnail: string | null };
+
+/** GET /admin/design/search: a page of designs; `currentPage` counts from 0. */
+export type DesignOptionPage = { items: DesignOption[]; totalCount: number; totalPage: number; currentPage: number };

@@ -60,7 +60,9 @@ export const queryKeys = {
     header: (id: string, language: string) => ['designs', 'header', id, language] as const,
     /** POST /admin/design/header/{designGuid}: the edit modal (not translated). */
     adminHeader: (designGuid: string) => ['designs', 'header', designGuid, 'admin'] as const,
-    /** Every design search: the archive's, the admin design list's, the pool screen's design picker. */
+    /** Every design search: the archive's, the admin design list's, the pickers'. */
     searches: ['designs', 'search'] as const,
+    /** GET /admin/design/search by number: the designs the collection groups and special lists editors add. */
+    byNumber: (query: string) => ['designs', 'search', 'by-number', query] as const,
   },
 };

@@ -68,11 +68,6 @@ export type CollectionDetail = CollectionNode & { images?: MoodImage[]; groups?:
 /** An option of the tagging autocomplete (GET /admin/new-collection/colorways). */
 export type ColorwayOption = { designGuid: string; designName: string; colorwayGuid: string; colorwayName: string; thumbnail: string | null };
 
-/** A row of the admin design search (GET /admin/design/search). */
-export type DesignOption = { designGuid: string; designName: string; thumbnail: string | null };
-
-export type Page<T> = { items: T[]; totalCount: number; totalPage: number; currentPage: number };
-
 /** The create / edit form (multipart). */
 export type CollectionForm = {
   name: string;

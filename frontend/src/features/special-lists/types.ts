@@ -17,8 +17,3 @@ export type SpecialList = {
   designCount: number;
   designs: ListDesign[];
 };
-
-/** A row of the admin design search (GET /admin/design/search). */
-export type DesignOption = { designGuid: string; designName: string; thumbnail: string | null };
-
-export type Page<T> = { items: T[]; totalCount: number; totalPage: number; currentPage: number };

@@ -4,7 +4,7 @@ import { queryKeys } from '@/api/reference/keys';
 /**
  * The query keys of the collections admin, under the `collections` root: a change invalidates the
  * root, so the customer-side collection pages (keyed under the same root) are asked again too.
- * The design picker is a design search (refetched after design edits and imports).
+ * The design picker is the shared design search by number (src/api/reference/search-designs-by-number.ts).
  */
 export const collectionsAdminKeys = {
   all: ['collections'] as const,
@@ -15,8 +15,6 @@ export const collectionsAdminKeys = {
   detail: (id: number) => ['collections', 'admin', 'detail', id] as const,
   /** GET /admin/new-collection/colorways?query=. */
   colorways: (query: string) => ['collections', 'admin', 'colorways', query] as const,
-  /** GET /admin/design/search for the groups editor. */
-  designs: (query: string) => [...queryKeys.designs.searches, 'collection-groups', query] as const,
 };
 
 /**

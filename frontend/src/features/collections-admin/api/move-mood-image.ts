@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-import { moveItem } from '../lib/groups';
+import { moveItem } from '@/lib/move-item';
 import type { CollectionDetail, MoodImage } from '../types';
 import { afterCollectionChange, collectionsAdminKeys } from './keys';
 

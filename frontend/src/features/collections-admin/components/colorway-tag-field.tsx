@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Thumbnail } from '@/components/thumbnail';
 import { useToast } from '@/components/toast/toast-context';
 import { errorCodeOf } from '@/lib/error-message';
+import { useDebounced } from '@/lib/use-debounced';
 import { useAddColorway, type TagTarget } from '../api/add-colorway';
 import { useColorwaySearch } from '../api/search-colorways';
-import { useDebounced } from '../lib/use-debounced';
 import type { ColorwayOption, MoodImage } from '../types';
 
 function optionLabel(option: ColorwayOption | string): string {

@@ -12,16 +12,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DesignNumberField } from '@/components/design-number-field';
 import { ErrorAlert } from '@/components/error-alert';
 import { AddIcon, ArrowDownwardIcon, ArrowUpwardIcon, DeleteIcon, DragIndicatorIcon, SearchIcon } from '@/components/icons';
 import { Thumbnail } from '@/components/thumbnail';
 import { useToast } from '@/components/toast/toast-context';
+import { moveItem } from '@/lib/move-item';
 import { useCollection } from '../api/get-collection';
 import { useSaveGroups } from '../api/save-groups';
-import { badSmartGroupSizes, draftsOf, groupData, groupsChanged, moveItem, newGroup, smartDesignsOutdated, unnamedGroups, type GroupDraft } from '../lib/groups';
+import { badSmartGroupSizes, draftsOf, groupData, groupsChanged, newGroup, smartDesignsOutdated, unnamedGroups, type GroupDraft } from '../lib/groups';
 import type { CollectionNode, DesignGroup } from '../types';
 import { NAME_MAX } from './collection-dialog';
-import { DesignNumberField } from './design-number-field';
 import { SmartGroupSearch } from './smart-group-search';
 
 /** What is being dragged: a group, or a design of a group (designs move within their group). */
@@ -303,6 +304,7 @@ function GroupsForm({ collectionId, saved }: { collectionId: number; saved: Desi
               <DesignNumberField
                 label={t('collectionsAdmin:groups.addDesign')}
                 present={present}
+                maxWidth={360}
                 onPick={(design) =>
                   editGroup(group.key, (current) => ({
                     ...current,

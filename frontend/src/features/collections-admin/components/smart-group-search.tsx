@@ -8,8 +8,8 @@ import { usePoolSearchCount } from '@/api/reference/count-pool-search';
 import { CriteriaEditor } from '@/components/criteria-editor';
 import { ErrorAlert } from '@/components/error-alert';
 import { emptyCriteria } from '@/lib/pool-criteria';
+import { useDebounced } from '@/lib/use-debounced';
 import { isSmartGroupSize, searchOf, SMART_GROUP_MAX, smartGroupSize } from '../lib/groups';
-import { useDebounced } from '../lib/use-debounced';
 import type { SmartCriteria } from '../types';
 
 type Props = { groupName: string; criteria: SmartCriteria; onChange: (criteria: SmartCriteria) => void };

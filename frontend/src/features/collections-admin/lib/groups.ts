@@ -55,15 +55,6 @@ export function smartDesignsOutdated(group: GroupDraft): boolean {
   return JSON.stringify(group.criteria) !== JSON.stringify(group.savedCriteria);
 }
 
-/** `list` with the item at `from` moved to `to` (both indexes of the list before the move); out-of-range moves change nothing. */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
-
 /** One group of `groupData`: a smart group sends its saved search back (and no designs, which the server finds). */
 function dataOf(group: Pick<GroupDraft, 'name' | 'designs' | 'criteria'>): GroupData {
   const name = group.name.trim();

@@ -1,4 +1,4 @@
-import { moveItem } from './groups';
+import { moveItem } from '@/lib/move-item';
 import type { CollectionNode } from '../types';
 
 /** The node with this id in the tree (a collection or a sub-collection), with its parent collection. */

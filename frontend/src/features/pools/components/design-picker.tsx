@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Thumbnail } from '@/components/thumbnail';
+import { useDebounced } from '@/lib/use-debounced';
 import { useDesignSearch } from '../api/search-designs';
-import { useDebounced } from '../lib/use-debounced';
+import { POOLS_DEBOUNCE_MS } from '../lib/pool-form';
 
 /** `knownNumbers`: the numbers of designs attached before (the pool's `designNumbers`). */
 type Props = { value: string[]; knownNumbers?: Record<string, string>; onChange: (designGuids: string[]) => void };
@@ -18,7 +19,7 @@ export function DesignPicker({ value, knownNumbers = {}, onChange }: Props) {
   const { t } = useTranslation('pools');
   const [number, setNumber] = useState('');
   const [names, setNames] = useState<Record<string, string>>(knownNumbers);
-  const search = useDesignSearch(useDebounced(number.trim()));
+  const search = useDesignSearch(useDebounced(number.trim(), POOLS_DEBOUNCE_MS));
   const results = number.trim() ? (search.data?.results ?? []) : [];
 
   return (

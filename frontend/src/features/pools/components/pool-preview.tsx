@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { usePoolSearchCount } from '@/api/reference/count-pool-search';
 import { ErrorAlert } from '@/components/error-alert';
 import { Thumbnail } from '@/components/thumbnail';
+import { useDebounced } from '@/lib/use-debounced';
 import { PREVIEW_PAGE_SIZE, usePoolPreview } from '../api/search-pool';
-import { useDebounced } from '../lib/use-debounced';
+import { POOLS_DEBOUNCE_MS } from '../lib/pool-form';
 import type { PoolCriteria } from '@/types/pool';
 
 /** The live count (debounced) and a preview grid of the designs one search admits, 25 a page. */
 export function PoolPreview({ criteria, index }: { criteria: PoolCriteria; index: number }) {
   const { t, i18n } = useTranslation('pools');
-  const settled = useDebounced(criteria);
+  const settled = useDebounced(criteria, POOLS_DEBOUNCE_MS);
   const [page, setPage] = useState(0);
   const [shown, setShown] = useState(settled);
   if (shown !== settled) {

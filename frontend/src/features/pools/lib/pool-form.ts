@@ -6,6 +6,9 @@ import type { PoolSave } from '../types';
 /** The pool being edited. */
 export type PoolDraft = { uniqueid?: string; name: string; description: string; searches: PoolCriteria[]; designs: string[]; wearGuids: string[] };
 
+/** How long the pools screen waits after the last edit before asking the server (live counts, previews, the pickers). */
+export const POOLS_DEBOUNCE_MS = 400;
+
 export const emptyPool: PoolDraft = { name: '', description: '', searches: [], designs: [], wearGuids: [] };
 
 export function draftOf(pool: Pool): PoolDraft {

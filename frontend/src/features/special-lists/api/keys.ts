@@ -6,8 +6,6 @@ export const specialListKeys = {
   all: ['special-lists'] as const,
   /** GET /admin/special-lists. */
   admin: ['special-lists', 'admin'] as const,
-  /** GET /admin/design/search for the designs editor. */
-  designs: (query: string) => [...queryKeys.designs.searches, 'special-list-picker', query] as const,
 };
 
 /** After a list changed: every special-lists query, and the design searches (a list is a search filter). */

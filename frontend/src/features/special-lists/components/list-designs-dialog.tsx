@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { ArrowDownwardIcon, ArrowUpwardIcon, DeleteIcon } from '@/components/icons';
 import { Thumbnail } from '@/components/thumbnail';
+import { DesignNumberField } from '@/components/design-number-field';
 import { useToast } from '@/components/toast/toast-context';
+import { moveItem } from '@/lib/move-item';
 import { useSetListDesigns } from '../api/set-list-designs';
-import { moveItem } from '../lib/move-item';
 import { nameIn } from '../lib/names';
 import type { ListDesign, SpecialList } from '../types';
-import { DesignNumberField } from './design-number-field';
 
 /** The chosen designs of a list, in order: added by number, removed, reordered (drag, or the arrows), then saved as a whole. */
 export function ListDesignsDialog({ list, onClose }: { list: SpecialList; onClose: () => void }) {
@@ -38,7 +38,7 @@ export function ListDesignsDialog({ list, onClose }: { list: SpecialList; onClos
 
   return (
     <FormDialog title={t('designs.title', { name })} submitLabel={t('designs.save')} onSubmit={submit} onClose={onClose} pending={save.isPending} error={save.error} maxWidth="md">
-      <DesignNumberField present={present} onPick={(design) => setDesigns((current) => [...current, design])} />
+      <DesignNumberField label={t('designs.add')} present={present} onPick={(design) => setDesigns((current) => [...current, design])} />
       <Typography variant="body2" color="text.secondary">
         {t('designs.hint', { count: designs.length })}
       </Typography>
