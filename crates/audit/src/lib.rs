@@ -33,6 +33,9 @@ pub enum Action {
     SpecialListDeleted,
     StockPagePublished,
     StockPageRevoked,
+    WearModelSaved,
+    WearModelStateChanged,
+    WearModelDeleted,
 }
 
 impl Action {
@@ -61,6 +64,9 @@ impl Action {
             SpecialListDeleted => "special_list_deleted",
             StockPagePublished => "stock_page_published",
             StockPageRevoked => "stock_page_revoked",
+            WearModelSaved => "wear_model_saved",
+            WearModelStateChanged => "wear_model_state_changed",
+            WearModelDeleted => "wear_model_deleted",
         }
     }
 }
@@ -113,6 +119,14 @@ impl<'a> Subject<'a> {
         Subject {
             kind: "special_list",
             guid: id,
+            name,
+        }
+    }
+
+    pub fn wear_model(guid: &'a str, name: &'a str) -> Self {
+        Subject {
+            kind: "wear_model",
+            guid,
             name,
         }
     }

@@ -508,6 +508,31 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    wear_models (guid) {
+        guid -> Text,
+        name_tr -> Text,
+        name_en -> Text,
+        name_ru -> Text,
+        wear_order -> Integer,
+        is_enabled -> Bool,
+        width_cm -> Double,
+        image_key -> Text,
+        width_px -> Integer,
+        height_px -> Integer,
+        has_displacement -> Bool,
+        created_at -> Timestamp,
+        edited_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    wear_model_labels (wear_guid, label_id) {
+        wear_guid -> Text,
+        label_id -> Integer,
+    }
+}
+
 diesel::joinable!(colorway_colors -> colorways (colorway_guid));
 diesel::joinable!(cad_bundles -> users (user_guid));
 diesel::joinable!(favorite_lists -> users (user_guid));
@@ -541,6 +566,8 @@ diesel::joinable!(special_list_designs -> special_lists (list_id));
 diesel::joinable!(special_list_designs -> designs (design_guid));
 diesel::joinable!(stock_pages -> collections (collection_id));
 diesel::joinable!(stock_pages -> customers (customer_guid));
+diesel::joinable!(wear_model_labels -> wear_models (wear_guid));
+diesel::joinable!(wear_model_labels -> labels (label_id));
 diesel::allow_tables_to_appear_in_same_query!(
     customers,
     users,
@@ -584,4 +611,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     special_lists,
     special_list_designs,
     stock_pages,
+    wear_models,
+    wear_model_labels,
 );

@@ -46,6 +46,8 @@ pub struct AppState {
     pub favorites: FavoritesSettings,
     /// CAD rights, switches and the workshop that makes the files.
     pub cad: CadContext,
+    /// Decoded tiles and wear models the views at scale keep (per process).
+    pub views: Arc<wear::ViewCache>,
 }
 
 impl AppState {
@@ -116,6 +118,7 @@ impl AppState {
             search_cache: Arc::default(),
             boards_cache: Arc::default(),
             favorites: FavoritesSettings::default(),
+            views: Arc::default(),
         })
     }
 
@@ -158,6 +161,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(pools::routes::PoolsApi::openapi());
     doc.merge(search::routes::SearchApi::openapi());
     doc.merge(statistics::routes::StatisticsApi::openapi());
+    doc.merge(wear::routes::WearApi::openapi());
     doc
 }
 
@@ -194,6 +198,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(state.boards_cache.clone()))
             .app_data(web::Data::new(state.favorites.clone()))
             .app_data(web::Data::new(state.cad.clone()))
+            .app_data(web::Data::from(state.views.clone()))
             .app_data(web::Data::new(state.clone()))
             .app_data(web_api::form_config())
             .app_data(web_api::json_config())
@@ -211,6 +216,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(pools::routes::configure)
                     .configure(search::routes::configure)
                     .configure(statistics::routes::configure)
+                    .configure(wear::routes::configure)
                     .configure(images::configure)
                     .default_service(web::to(unknown_route)),
             )

@@ -78,53 +78,6 @@ fn exif_with_secret() -> Vec<u8> {
     tiff
 }
 
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for byte in bytes {
-        crc ^= u32::from(*byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
-fn png_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend((data.len() as u32).to_be_bytes());
-    let mut checked = kind.to_vec();
-    checked.extend_from_slice(data);
-    out.extend_from_slice(&checked);
-    out.extend(crc32(&checked).to_be_bytes());
-}
-
-/// A valid little PNG (correct CRCs, a real zlib stream) whose header claims 100,000 x 100,000 px.
-fn png_bomb() -> Vec<u8> {
-    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut header = Vec::new();
-    header.extend(100_000u32.to_be_bytes());
-    header.extend(100_000u32.to_be_bytes());
-    header.extend([8, 2, 0, 0, 0]);
-    png_chunk(&mut out, b"IHDR", &header);
-    // One stored deflate block of zeros and its Adler-32.
-    let raw = [0u8; 64];
-    let mut zlib = vec![0x78, 0x01, 0x01];
-    zlib.extend((raw.len() as u16).to_le_bytes());
-    zlib.extend((!(raw.len() as u16)).to_le_bytes());
-    zlib.extend_from_slice(&raw);
-    let (a, b) = raw.iter().fold((1u32, 0u32), |(a, b), byte| {
-        let a = (a + u32::from(*byte)) % 65521;
-        (a, (b + a) % 65521)
-    });
-    zlib.extend(((b << 16) | a).to_be_bytes());
-    png_chunk(&mut out, b"IDAT", &zlib);
-    png_chunk(&mut out, b"IEND", &[]);
-    out
-}
-
 /// A real JPEG whose frame header is changed to claim 65,535 x 65,535 px.
 fn jpeg_claiming_a_huge_frame() -> Vec<u8> {
     let mut bytes = jpeg(16, 16, None);

@@ -22,8 +22,10 @@ pub mod memory_source;
 pub mod palette;
 pub mod photo;
 pub mod render;
+pub mod repeat;
 pub mod resize;
 pub mod tiles;
+pub mod wear;
 
 pub use color::{Lab, ProcessConverter, ciede2000};
 pub use decode::{open, open_reader, read_all, read_info, sniff};

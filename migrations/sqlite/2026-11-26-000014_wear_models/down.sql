@@ -1,0 +1,2 @@
+DROP TABLE wear_model_labels;
+DROP TABLE wear_models;
