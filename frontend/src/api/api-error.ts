@@ -97,6 +97,12 @@ export const errorCodes = [
   'special_list_not_found',
   'special_list_rule',
   'stock_page_not_found',
+  // Wear models and the views of a design at scale.
+  'wear_model_not_found',
+  'wear_model_name_taken',
+  'wear_image_unusable',
+  'wear_image_too_large',
+  'view_too_large',
   'internal',
   'generic',
 ] as const;

@@ -7,6 +7,8 @@ export const storageKeys = {
   client: 'desen.client',
   /** Set while a change of the client settings has not reached the server yet. */
   clientUnsaved: 'desen.client.unsaved',
+  /** The screen's calibrated scale for print size, per user of this browser (features/design/lib/print-scale.ts). */
+  printScale: 'desen.printScale',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -8,9 +8,14 @@ export type DeepZoomHandle = { zoomIn: () => void; zoomOut: () => void; home: ()
 /** `ready`: the tiles of the current view are drawn; `failed`: the descriptor or its tiles could not be read. */
 export type DeepZoomStatus = 'ready' | 'failed';
 
+/** A rectangle drawn over the image, in the image's pixels: a copy's outline or a seam. */
+export type ViewerOverlay = { x: number; y: number; width: number; height: number; kind: 'copy' | 'seam' };
+
 type Props = {
   /** The DZI descriptor URL; its tiles are in `<name>_files/{level}/{col}_{row}.jpg`. */
   tiles: string;
+  /** Drawn over the image and moved with it; `imageWidth` is the image's width in pixels. */
+  overlays?: { items: ViewerOverlay[]; imageWidth: number };
   /** Told once per `tiles`, when it is shown or when it fails. */
   onStatus: (tiles: string, status: DeepZoomStatus) => void;
   ref?: Ref<DeepZoomHandle>;
@@ -32,7 +37,7 @@ function removeOthers(viewer: OpenSeadragon.Viewer, keep: OpenSeadragon.TiledIma
  * dropped once the new one is drawn, and the zoom and position are kept so that colorways can be
  * compared detail by detail. Images are read with the session cookie (same origin).
  */
-export function DeepZoomCanvas({ tiles, onStatus, ref }: Props) {
+export function DeepZoomCanvas({ tiles, overlays, onStatus, ref }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
   const report = useRef(onStatus);
@@ -136,6 +141,24 @@ export function DeepZoomCanvas({ tiles, onStatus, ref }: Props) {
       instance.removeHandler('tile-load-failed', onTileFailed);
     };
   }, [tiles]);
+
+  useEffect(() => {
+    const instance = viewer.current;
+    if (!instance) return;
+    instance.clearOverlays();
+    if (!overlays || overlays.imageWidth <= 0) return;
+    // The viewport's unit is the image's width.
+    const unit = 1 / overlays.imageWidth;
+    for (const item of overlays.items) {
+      const box = document.createElement('div');
+      box.dataset.overlay = item.kind;
+      box.style.pointerEvents = 'none';
+      box.style.boxSizing = 'border-box';
+      if (item.kind === 'copy') box.style.border = '1px dashed rgba(20, 20, 20, 0.75)';
+      else box.style.background = 'rgba(220, 0, 40, 0.75)';
+      instance.addOverlay({ element: box, location: new OpenSeadragon.Rect(item.x * unit, item.y * unit, item.width * unit, item.height * unit) });
+    }
+  }, [overlays]);
 
   return <Box ref={element} data-testid="deep-zoom-canvas" sx={{ position: 'absolute', inset: 0 }} />;
 }

@@ -6,16 +6,12 @@ import { designFeatures, type DesignFeature } from '../lib/features';
 
 const actions: { feature: DesignFeature; icon?: ReactNode; primary?: boolean }[] = [
   { feature: 'similarColorways' },
-  { feature: 'printSize' },
-  { feature: 'fabric' },
-  { feature: 'repeatView' },
-  { feature: 'wearModels' },
 ];
 
 /**
  * The design page's actions: those other features bring (`children`: add to a favorite list, the
- * CAD downloads), then the ones still to come (similar colorways, the 75 cm / 150 cm / repeat
- * views, wear models), shown only once their flag in lib/features.ts is on.
+ * CAD downloads), then the ones still to come (similar colorways), shown only once their flag in
+ * lib/features.ts is on. The views at scale (repeat, fabric, print size, wear) are the viewer's tabs.
  */
 export function DesignActions({ features = designFeatures, children }: { features?: Record<DesignFeature, boolean>; children?: ReactNode }) {
   const { t } = useTranslation('design');

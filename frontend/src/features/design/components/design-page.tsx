@@ -16,9 +16,9 @@ import { ColorwayStrip } from './colorway-strip';
 import { DesignHeading } from './design-heading';
 import { DesignInfo } from './design-info';
 import { DesignNotFound } from './design-not-found';
+import { DesignViews } from './design-views';
 import { DesignPageSkeleton } from './design-page-skeleton';
 import { OrdersPanel } from './orders-panel';
-import { ZoomViewer } from './zoom-viewer';
 
 function isNotFound(error: unknown): boolean {
   return isApiError(error) && (error.code === 'design_not_found' || error.code === 'not_found' || error.status === 404);
@@ -26,8 +26,8 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * The customer design page, /design/:id/:colorwayid? (`id`: the design guid or number): the
- * colorways, a zoomable image of the shown one with its colours, the design information and the
- * order history. Switching colorways replaces the address, so Back still leads to the search.
+ * colorways, the shown one zoomable, in repeat, on fabric, at print size or worn, with its colours,
+ * the design information and the order history. Switching colorways replaces the address, so Back still leads to the search.
  */
 type Props = {
   /** Actions on the shown colorway that other features bring (adding it to a favorite list). */
@@ -88,8 +88,7 @@ export function DesignPage({ colorwayActions }: Props) {
         }}
       >
         <Stack spacing={1.5} sx={{ gridArea: 'image', minWidth: 0 }}>
-          {/* One viewer per design: its zoom is kept across the colorways of a design only. */}
-          <ZoomViewer key={design.guid} designName={design.designName} colorway={colorway} />
+          <DesignViews design={design} colorway={colorway} />
           <ColorwayStrip designName={design.designName} colorways={design.colorways} activeGuid={colorway?.colorwayGuid ?? null} onSelect={select} />
         </Stack>
         <Stack spacing={2} sx={{ gridArea: 'side', minWidth: 0 }}>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FitScreenIcon, FullscreenExitIcon, FullscreenIcon, ImageIcon, ZoomInIcon, ZoomOutIcon } from '@/components/icons';
 import { useFullscreen } from '@/lib/use-fullscreen';
 import type { ColorwayHeader } from '@/types/design';
-import type { DeepZoomHandle, DeepZoomStatus } from './deep-zoom-canvas';
+import type { DeepZoomHandle, DeepZoomStatus, ViewerOverlay } from './deep-zoom-canvas';
 
 // OpenSeadragon is large: it loads with the design page's viewer only, in its own chunk.
 const DeepZoomCanvas = lazy(() => import(/* webpackChunkName: "deep-zoom" */ './deep-zoom-canvas').then((module) => ({ default: module.DeepZoomCanvas })));
@@ -53,7 +53,13 @@ function ViewerButton({ label, icon, onClick, disabled = false }: ButtonProps) {
   );
 }
 
-type Props = { designName: string; colorway: ColorwayHeader | null };
+type Props = {
+  designName: string;
+  colorway: ColorwayHeader | null;
+  /** Another pyramid of the colorway to show (the repeated plane), instead of its own. */
+  tiles?: string;
+  overlays?: { items: ViewerOverlay[]; imageWidth: number };
+};
 
 /**
  * The zoomable image of the shown colorway: the tile pyramid in OpenSeadragon, with translated
@@ -61,7 +67,7 @@ type Props = { designName: string; colorway: ColorwayHeader | null };
  * while the first tiles load, and for good when the tiles or the viewer fail. `data-state`
  * (loading, ready, failed) tells tests which is shown.
  */
-export function ZoomViewer({ designName, colorway }: Props) {
+export function ZoomViewer({ designName, colorway, tiles: otherTiles, overlays }: Props) {
   const { t } = useTranslation('design');
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<DeepZoomHandle>(null);
@@ -71,7 +77,7 @@ export function ZoomViewer({ designName, colorway }: Props) {
   const [canvasBroken, setCanvasBroken] = useState(false);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
 
-  const tiles = colorway?.images.tiles ?? '';
+  const tiles = otherTiles ?? colorway?.images.tiles ?? '';
   const preview = colorway?.images.preview ?? '';
   const name = colorway ? `${designName} ${colorway.colorwayName}` : designName;
   let state: ViewerState = 'loading';
@@ -108,7 +114,7 @@ export function ZoomViewer({ designName, colorway }: Props) {
         {tiles && !canvasBroken && (
           <CanvasBoundary onError={() => setCanvasBroken(true)}>
             <Suspense fallback={null}>
-              <DeepZoomCanvas ref={canvas} tiles={tiles} onStatus={onStatus} />
+              <DeepZoomCanvas ref={canvas} tiles={tiles} overlays={overlays} onStatus={onStatus} />
             </Suspense>
           </CanvasBoundary>
         )}

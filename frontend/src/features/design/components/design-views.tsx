@@ -1,0 +1,52 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { ColorwayHeader, DesignHeader } from '@/types/design';
+import { FabricView } from './fabric-view';
+import { PrintSizeView } from './print-size-view';
+import { RepeatView } from './repeat-view';
+import { WearView } from './wear-view';
+import { ZoomViewer } from './zoom-viewer';
+
+/** The ways the design page shows a colorway; `?view=` keeps the choice in the address. */
+export const designViews = ['zoom', 'repeat', 'fabric75', 'fabric150', 'print', 'wear'] as const;
+export type DesignView = (typeof designViews)[number];
+
+type Props = { design: DesignHeader; colorway: ColorwayHeader | null };
+
+/** The colorway zoomable, in repeat, on 75 or 150 cm fabric, at print size, or worn. */
+export function DesignViews({ design, colorway }: Props) {
+  const { t } = useTranslation('design');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('view');
+  const view: DesignView = designViews.find((v) => v === asked) ?? 'zoom';
+  const choose = (next: DesignView) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'zoom') updated.delete('view');
+        else updated.set('view', next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <>
+      <Tabs value={view} onChange={(_, next: DesignView) => choose(next)} variant="scrollable" allowScrollButtonsMobile aria-label={t('views.label')} data-testid="design-view-tabs">
+        {designViews.map((v) => (
+          <Tab key={v} value={v} label={t(`views.tabs.${v}`)} data-testid={`design-view-${v}`} disabled={v !== 'zoom' && !colorway} />
+        ))}
+      </Tabs>
+      {/* One viewer per design: its zoom is kept across the colorways of a design only. */}
+      {(view === 'zoom' || !colorway) && <ZoomViewer key={design.guid} designName={design.designName} colorway={colorway} />}
+      {colorway && view === 'repeat' && <RepeatView key={design.guid} design={design} colorway={colorway} />}
+      {colorway && view === 'fabric75' && <FabricView design={design} colorway={colorway} widthCm={75} />}
+      {colorway && view === 'fabric150' && <FabricView design={design} colorway={colorway} widthCm={150} />}
+      {colorway && view === 'print' && <PrintSizeView design={design} colorway={colorway} />}
+      {colorway && view === 'wear' && <WearView design={design} colorway={colorway} />}
+    </>
+  );
+}
