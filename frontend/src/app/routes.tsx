@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('@/features/collections-admin/components/collections-admin-page')).CollectionsAdminPage }),
               },
               { path: 'special-lists', lazy: async () => ({ Component: (await import('@/features/special-lists/components/special-lists-page')).SpecialListsPage }) },
-              comingSoon('wear-models', 'admin:menu.wearModels'),
+              { path: 'wear-models', lazy: async () => ({ Component: (await import('@/features/wear-models/components/wear-models-page')).WearModelsPage }) },
               comingSoon('statistics', 'admin:menu.statistics'),
               // Not marked as auth in the spec, but it requires the admin check: it sits under the guard.
               comingSoon('labels', 'admin:menu.labels'),

@@ -69,6 +69,16 @@ export const auditActions = [
   'customer_deleted',
   'customer_visibility_changed',
   'customer_fields_changed',
+  'collection_saved',
+  'collection_deleted',
+  'collection_content_changed',
+  'special_list_saved',
+  'special_list_deleted',
+  'stock_page_published',
+  'stock_page_revoked',
+  'wear_model_saved',
+  'wear_model_state_changed',
+  'wear_model_deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
