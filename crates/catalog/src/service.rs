@@ -592,6 +592,22 @@ pub fn rendition_of(
         .ok_or(CatalogError::DesignNotFound)
 }
 
+/// A design the viewer may see (by guid) with one of its colorways: what the views at scale read.
+pub fn shown_colorway(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    design: &str,
+    colorway: &str,
+) -> Result<(Design, Colorway), CatalogError> {
+    let scope = scope_of(conn, viewer)?;
+    let found = repo::visible_design(conn, &scope, design)?
+        .filter(|d| d.guid == design)
+        .ok_or(CatalogError::DesignNotFound)?;
+    let colorway = repo::visible_colorway(conn, &scope, design, colorway)?
+        .ok_or(CatalogError::DesignNotFound)?;
+    Ok((found, colorway))
+}
+
 /// A design's label names in `language`, in their order.
 pub fn label_names(
     conn: &mut DbConnection,

@@ -360,28 +360,17 @@ async fn detail(
     Ok(HttpResponse::Ok().json(answer))
 }
 
-/// Reads a field's bytes, at most `max`; over it, the rest is drained and the upload refused.
+/// Reads a field's bytes, at most `max`.
 async fn field_bytes(
     field: &mut actix_multipart::Field,
     max: u64,
 ) -> Result<Vec<u8>, CollectionError> {
-    let mut bytes = Vec::new();
-    let mut over = false;
-    while let Some(chunk) = field
-        .try_next()
-        .await
-        .map_err(|_| CollectionError::UploadInterrupted)?
-    {
-        if over || bytes.len() as u64 + chunk.len() as u64 > max {
-            over = true;
-            continue;
+    web_api::field_bytes(field, max).await.map_err(|e| match e {
+        web_api::FieldError::Interrupted => CollectionError::UploadInterrupted,
+        web_api::FieldError::TooLarge(max) => {
+            CollectionError::PhotoTooLarge(format!("{max} bytes"))
         }
-        bytes.extend_from_slice(&chunk);
-    }
-    if over {
-        return Err(CollectionError::PhotoTooLarge(format!("{max} bytes")));
-    }
-    Ok(bytes)
+    })
 }
 
 /// The multipart form of a create, an edit or a photo upload: small text fields, one file.

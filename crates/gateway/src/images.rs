@@ -169,7 +169,7 @@ async fn serve(
     } else {
         "private, no-cache"
     };
-    if if_none_match(&req, &etag) {
+    if web_api::if_none_match(&req, &etag) {
         return Ok(HttpResponse::NotModified()
             .insert_header((header::ETAG, etag))
             .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(cache)))
@@ -191,11 +191,4 @@ async fn serve(
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(cache)))
         .content_type(content_type)
         .body(bytes))
-}
-
-fn if_none_match(req: &HttpRequest, etag: &str) -> bool {
-    req.headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
 }

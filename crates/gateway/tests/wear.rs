@@ -89,6 +89,39 @@ fn model_request(
         .set_payload(body)
 }
 
+/// An RGB TIFF whose colour runs from black on the left to white on the right.
+fn gradient_tiff(width: u32, height: u32) -> Vec<u8> {
+    use imaging::{
+        ChannelInfo, ChannelKind, ColorMode, Samples, TiffOptions, WriteImage, WriteSpec,
+    };
+    let channels = ["Red", "Green", "Blue"]
+        .map(|name| ChannelInfo {
+            name: name.into(),
+            kind: ChannelKind::Process,
+            color: None,
+        })
+        .to_vec();
+    let samples = (0..height)
+        .flat_map(|_| (0..width).flat_map(|x| [(x * 255 / (width - 1)) as u8; 3]))
+        .collect();
+    let image = WriteImage {
+        spec: WriteSpec {
+            width,
+            height,
+            bit_depth: 8,
+            color_mode: ColorMode::Rgb,
+            dpi: 150.0,
+            channels,
+            layer_names: Vec::new(),
+            icc_profile: None,
+        },
+        samples: Samples::U8(samples),
+    };
+    let mut out = std::io::Cursor::new(Vec::new());
+    imaging::write_tiff(&mut out, &image, &TiffOptions::default()).unwrap();
+    out.into_inner()
+}
+
 /// Every stored file of wear models (their images, not renders).
 fn stored_models(world: &TestWorld) -> usize {
     let dir = world.files.join("objects").join("wear");
@@ -655,9 +688,41 @@ async fn a_colorway_is_shown_as_fabric_in_repeat_and_worn_at_true_scale() {
         (Some("drop"), Some(300))
     );
     assert_ne!(dropped["tiles"], view["tiles"]);
-    // Staff get the seam check of the new repeat (what it finds is imaging's unit tests' work:
-    // the rose's motifs stay inside their cells, so a third drop of it still meets).
-    assert!(dropped["seams"]["vertical"].is_array() && dropped["seams"]["horizontal"].is_array());
+    // The rose's motifs stay inside their cells: even a third drop of it meets at every edge.
+    assert_eq!(
+        dropped["seams"],
+        json!({ "vertical": [], "horizontal": [] })
+    );
+    // A left-to-right gradient does not repeat across its right edge, all the way down; its
+    // bottom edge meets (every row is the same).
+    let gradient = api
+        .import_designs(
+            &admin,
+            archive,
+            &[("gradient.tif", gradient_tiff(600, 400))],
+        )
+        .await;
+    let gradient_guid = gradient[0]["designGuid"].as_str().unwrap();
+    let (_, header) = api
+        .form(
+            "/service/design/header",
+            Some(&admin),
+            &[("designGuid", gradient_guid)],
+        )
+        .await;
+    let gradient_colorway = header["colorways"][0]["colorwayGuid"].as_str().unwrap();
+    let (_, _, body) = api
+        .call(image_get(
+            &format!("/service/design/repeat/{gradient_guid}/{gradient_colorway}"),
+            &admin,
+        ))
+        .await;
+    assert_eq!(
+        json(&body)["seams"],
+        json!({ "vertical": [[0.0, 1.0]], "horizontal": [] }),
+        "{}",
+        json(&body)
+    );
     // The old URL still answers, but is no longer kept for good.
     let (status, headers, _) = api.call(image_get(&dzi, &buyer)).await;
     assert_eq!(status, StatusCode::OK);

@@ -108,6 +108,11 @@ pub fn scope_of(conn: &mut DbConnection, viewer: &Viewer) -> Result<Scope, PoolE
     })
 }
 
+/// The wear models a pool attaches (what its users may dress designs in).
+pub fn wear_models_of(conn: &mut DbConnection, pool: &str) -> Result<Vec<String>, PoolError> {
+    Ok(repo::wear_models_of(conn, pool)?)
+}
+
 pub(crate) fn searches(
     conn: &mut DbConnection,
     pool: &str,

@@ -173,3 +173,46 @@ pub fn flag(value: Option<&str>, field: &'static str) -> Result<Option<bool>, &'
         Some(_) => Err(field),
     }
 }
+
+/// Why an uploaded multipart field was not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldError {
+    /// The connection dropped mid-upload.
+    Interrupted,
+    /// Over the byte limit (the limit).
+    TooLarge(u64),
+}
+
+/// Reads a multipart field's bytes, at most `max`; past it, the rest is drained (the client
+/// gets an answer, not a reset) and the field refused.
+pub async fn field_bytes(
+    field: &mut actix_multipart::Field,
+    max: u64,
+) -> Result<Vec<u8>, FieldError> {
+    use futures::TryStreamExt;
+    let mut bytes = Vec::new();
+    let mut over = false;
+    while let Some(chunk) = field
+        .try_next()
+        .await
+        .map_err(|_| FieldError::Interrupted)?
+    {
+        if over || bytes.len() as u64 + chunk.len() as u64 > max {
+            over = true;
+            continue;
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if over {
+        return Err(FieldError::TooLarge(max));
+    }
+    Ok(bytes)
+}
+
+/// Whether the request's `If-None-Match` names `etag` (quoted) or `*`.
+pub fn if_none_match(req: &actix_web::HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get(actix_web::http::header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+}

@@ -109,8 +109,14 @@ pub mod names {
     /// The tile a URL's `{level}/{col}_{row}.jpg` names, if it is one: nothing else of a
     /// request reaches the store.
     pub fn tile_named(level: u32, file: &str) -> Option<String> {
+        let (col, row) = tile_position(file)?;
+        Some(tile(level, col, row))
+    }
+
+    /// The `(column, row)` a tile's file name `{col}_{row}.jpg` names.
+    pub fn tile_position(file: &str) -> Option<(u32, u32)> {
         let (col, row) = file.strip_suffix(".jpg")?.split_once('_')?;
-        Some(tile(level, col.parse().ok()?, row.parse().ok()?))
+        Some((col.parse().ok()?, row.parse().ok()?))
     }
 
     /// `masks/{index}.png`: coverage of the `index`-th spot channel (0-based, in file order
