@@ -26,6 +26,7 @@ bench: setup services
     cargo bench -p gateway --bench favorites
     cargo bench -p gateway --bench collections
     cargo bench -p gateway --bench cad
+    cargo bench -p gateway --bench wear
     cargo bench -p import --bench import
 
 # System packages, npm packages (from the committed lockfile).

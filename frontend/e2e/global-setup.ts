@@ -41,6 +41,8 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.archivist.email, '--password', accounts.archivist.password, '--admin', '--name', accounts.archivist.name);
   desen('create-user', '--email', accounts.selector.email, '--password', accounts.selector.password, '--name', accounts.selector.name, '--customer', accounts.selector.customer);
   desen('create-user', '--email', accounts.publisher.email, '--password', accounts.publisher.password, '--admin', '--name', accounts.publisher.name);
+  desen('create-user', '--email', accounts.tailor.email, '--password', accounts.tailor.password, '--admin', '--name', accounts.tailor.name);
+  desen('create-user', '--email', accounts.wearer.email, '--password', accounts.wearer.password, '--name', accounts.wearer.name, '--customer', accounts.wearer.customer);
   desen('create-user', '--email', accounts.stockist.email, '--password', accounts.stockist.password, '--name', accounts.stockist.name, '--customer', accounts.stockist.customer);
 
   const started = Date.now();

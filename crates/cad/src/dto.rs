@@ -41,7 +41,7 @@ pub fn given(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
-/// A wear model was asked for: not available until wear models exist.
+/// A wear model was asked for where only production files are made (download-all).
 pub fn refuse_wear_model(wear: &Option<String>) -> Result<(), CadError> {
     match given(wear) {
         Some(_) => Err(CadError::WearModelUnavailable),

@@ -10,7 +10,7 @@ pub enum CadError {
     UnknownFormat,
     #[error("this CAD format does not fit the design")]
     FormatNotForDesign,
-    #[error("CAD files on a wear model are not available")]
+    #[error("a download-all on a wear model is not available")]
     WearModelUnavailable,
     #[error("design not found")]
     DesignNotFound,
@@ -55,6 +55,8 @@ pub enum CadError {
     Pool(#[from] db::DbError),
     #[error("pools: {0}")]
     Scope(#[from] pools::PoolError),
+    #[error("wear: {0}")]
+    Wear(#[from] wear::WearError),
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -84,6 +86,7 @@ impl DomainError for CadError {
             Account(e) => e.kind(),
             Search(e) => e.kind(),
             Scope(e) => e.kind(),
+            Wear(e) => e.kind(),
         }
     }
 
@@ -109,6 +112,7 @@ impl DomainError for CadError {
             Account(e) => e.code(),
             Search(e) => e.code(),
             Scope(e) => e.code(),
+            Wear(e) => e.code(),
             Image(_) | Storage(_) | Zip(_) | Io(_) | Database(_) | Pool(_) | Internal(_) => {
                 "internal"
             }

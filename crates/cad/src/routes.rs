@@ -102,6 +102,7 @@ async fn download(
     ImageViewer(session): ImageViewer,
     pool: Pool,
     ctx: Context,
+    views: web::Data<wear::ViewCache>,
     form: web::Form<DownloadForm>,
 ) -> Result<HttpResponse, ApiError> {
     let form = form.into_inner();
@@ -111,25 +112,68 @@ async fn download(
         let mut conn = pool.get()?;
         let rights = service::rights(&mut conn, &who, &viewer, &ctx.settings)?;
         let format = rights.format(given(&form.cad_id))?;
-        refuse_wear_model(&form.wear_guid)?;
         let design = given(&form.design_guid).ok_or(CadError::InvalidForm("designGuid"))?;
         let colorway = given(&form.colorway_guid).ok_or(CadError::InvalidForm("colorwayGuid"))?;
         let scope = pools::scope_of(&mut conn, &viewer)?;
         let piece = service::piece(&mut conn, &scope, design, colorway)?;
-        drop(conn); // making a file may take a while
-        let made = ctx.workshop.make(&piece, format)?;
-        let handed = [(&piece.design, &piece.colorway, made.bytes)];
+        let made = match given(&form.wear_guid) {
+            // On a wear model: the render the design page shows, at its largest.
+            Some(wear) => {
+                let model = wear::service::usable_model(&mut conn, &viewer, wear)?;
+                let shown = wear::views::shown_colorway(&mut conn, &viewer, design, colorway)?;
+                drop(conn);
+                let bytes = wear::views::wear_render(
+                    &ctx.workshop.storage,
+                    &views,
+                    &shown,
+                    &model,
+                    WEAR_RENDER_SIZE,
+                )?;
+                Delivered::Worn {
+                    name: format!(
+                        "{}_{}.jpg",
+                        piece.stem(),
+                        crate::files::file_safe(&model.name_en)
+                    ),
+                    bytes,
+                }
+            }
+            None => {
+                drop(conn); // making a file may take a while
+                Delivered::File(ctx.workshop.make(&piece, format)?)
+            }
+        };
+        let (kind, bytes) = match &made {
+            Delivered::Worn { bytes, .. } => ("jpg", bytes.len() as u64),
+            Delivered::File(file) => (format.as_str(), file.bytes),
+        };
         service::record(
             &mut *pool.get()?,
             &who,
-            &handed,
-            format.as_str(),
+            &[(&piece.design, &piece.colorway, bytes)],
+            kind,
             RecordKind::Download,
         )?;
         Ok::<_, CadError>(made)
     })
     .await?;
-    attachment(&req, made.file, &made.name)
+    match made {
+        Delivered::File(made) => attachment(&req, made.file, &made.name),
+        Delivered::Worn { name, bytes } => Ok(HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(NO_STORE)))
+            .insert_header((header::CONTENT_DISPOSITION, disposition(&name)))
+            .content_type("image/jpeg")
+            .body(bytes)),
+    }
+}
+
+/// The long side of a colorway delivered on a wear model.
+const WEAR_RENDER_SIZE: u32 = 2048;
+
+/// What a download hands out: a production file, or the colorway worn by a wear model.
+enum Delivered {
+    File(crate::files::Made),
+    Worn { name: String, bytes: Vec<u8> },
 }
 
 /// The colorways a design-or-list form names, as the user may see them, with a title: the

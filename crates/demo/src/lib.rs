@@ -9,6 +9,7 @@ mod plan;
 mod rng;
 mod samples;
 mod showcase;
+mod wear_models;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -47,6 +48,8 @@ pub struct SeedReport {
     pub labels: usize,
     pub customers: usize,
     pub orders: usize,
+    /// Wear models added (a dress, a shirt, a scarf, a cushion).
+    pub wear_models: usize,
     pub generate: Duration,
     pub import: Duration,
     pub metadata: Duration,
@@ -185,6 +188,8 @@ fn seed_in(
     report.customers = meta.customers;
     report.orders = meta.orders;
     showcase::seed(&mut conn, &ctx.storage).context("seeding the demo collection")?;
+    report.wear_models = wear_models::seed(&mut conn, &ctx.storage, &showcase::actor())
+        .context("adding the demo wear models")?;
     report.metadata = started.elapsed();
     tracing::info!(
         orders = report.orders,

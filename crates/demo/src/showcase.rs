@@ -19,7 +19,7 @@ use pools::PoolCriteria;
 use storage::Storage;
 
 /// Who the audit log names for what the demo seeds.
-fn actor() -> UserGuid {
+pub(crate) fn actor() -> UserGuid {
     UserGuid(uuid::Uuid::nil())
 }
 

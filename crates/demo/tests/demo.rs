@@ -266,6 +266,41 @@ fn seeding_fills_an_empty_archive_once() {
             .all(|(_, _, designs)| !designs.is_empty())
     );
 
+    // Four wear models, labelled, each dressing a demo colorway at true scale: the print shows
+    // inside the garment (a colour the plain cloth photo does not have) and the folds stay darker.
+    assert_eq!(report.wear_models, 4);
+    let models = wear::service::models_for(conn, &customer, desen_core::Language::En).unwrap();
+    let names: Vec<_> = models.iter().map(|m| m.wear_name.as_str()).collect();
+    assert_eq!(names, ["Dress", "Shirt", "Scarf", "Cushion"]);
+    assert!(models.iter().all(|m| m.labels.len() == 1));
+    let dress = wear::repo::find(conn, &models[0].guid).unwrap().unwrap();
+    let (design, colorway): (String, String) = colorways::table
+        .inner_join(designs::table)
+        .filter(designs::is_confined.eq(false))
+        .select((designs::guid, colorways::guid))
+        .first(conn)
+        .unwrap();
+    let shown = wear::views::shown_colorway(conn, &customer, &design, &colorway).unwrap();
+    let render = wear::views::wear_render(
+        &ctx.storage,
+        &wear::ViewCache::default(),
+        &shown,
+        &dress,
+        512,
+    )
+    .unwrap();
+    let image = imaging::photo::decode_photo(&render, 1 << 22).unwrap();
+    assert_eq!((image.width, image.height), (384, 512));
+    let colourful = image
+        .data
+        .chunks_exact(3)
+        .filter(|p| p.iter().max().unwrap() - p.iter().min().unwrap() > 40)
+        .count();
+    assert!(
+        colourful > image.data.len() / 3 / 20,
+        "the print shows on the dress: {colourful} px"
+    );
+
     // A second run adds nothing.
     assert_eq!(
         demo::seed_with(&world.pool, &ctx, &work, DemoSize::Small).unwrap(),

@@ -9,8 +9,7 @@ mod common;
 
 use common::{Client, TempDir};
 use diesel::connection::SimpleConnection;
-use imaging::{ChannelInfo, ChannelKind, ColorMode, RowMut, TiffOptions, WriteSpec};
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::process::Stdio;
 use std::time::Instant;
@@ -24,39 +23,6 @@ const FILES: usize = 4;
 const COLORWAYS: usize = 40;
 const PEAK_TARGET_MIB: f64 = 64.0;
 const DESIGN: &str = "00000000-0000-4000-a000-000000000001";
-
-/// An RGB design file of SIDE x SIDE px: shapes and a fine texture, so LZW finds what it finds in
-/// real designs (neither flat colour nor noise).
-fn write_design(path: &std::path::Path, seed: u32) {
-    let spec = WriteSpec {
-        width: SIDE,
-        height: SIDE,
-        bit_depth: 8,
-        color_mode: ColorMode::Rgb,
-        dpi: 150.0,
-        channels: ["Red", "Green", "Blue"]
-            .map(|name| ChannelInfo {
-                name: name.into(),
-                kind: ChannelKind::Process,
-                color: None,
-            })
-            .into(),
-        layer_names: Vec::new(),
-        icc_profile: None,
-    };
-    let file = BufWriter::new(std::fs::File::create(path).unwrap());
-    imaging::write_tiff_streaming(file, &spec, &TiffOptions::default(), |y, row| {
-        let RowMut::U8(row) = row else { unreachable!() };
-        for (x, px) in row.chunks_exact_mut(3).enumerate() {
-            let x = x as u32;
-            let shape = ((x / 97 + y / 131 + seed) % 5) as u8 * 40;
-            let texture = ((x * 7 + y * 13 + seed) % 17) as u8;
-            px.copy_from_slice(&[shape + texture, 200 - shape / 2, texture * 9]);
-        }
-        Ok(())
-    })
-    .unwrap();
-}
 
 /// The archive: one digital design with 40 colorways over the files; the buyer's company code.
 fn write_archive(url: &str, keys: &[String]) {
@@ -138,7 +104,7 @@ fn main() {
     std::fs::create_dir_all(&originals).unwrap();
     let keys: Vec<String> = (0..FILES)
         .map(|i| {
-            write_design(&originals.join(format!("{i}.tif")), i as u32 * 7);
+            common::write_rgb_design(&originals.join(format!("{i}.tif")), SIDE, i as u32 * 7);
             format!("originals/bench/{i}.tif")
         })
         .collect();

@@ -58,6 +58,42 @@ fn records(world: &TestWorld) -> Vec<(String, String, String, i64)> {
         .unwrap()
 }
 
+/// A wear model (a plain garment, printable in its middle), added as the admin route adds one.
+fn wear_model(world: &TestWorld, storage: &storage::Storage) -> String {
+    use imaging::encode::{encode_jpeg_image, encode_png_gray};
+    use imaging::resize::{GrayImage, RgbImage};
+    let (w, h) = (120, 160);
+    let mut garment = RgbImage::new(w, h);
+    garment.data.fill(210);
+    let mask = GrayImage {
+        width: w,
+        height: h,
+        data: (0..w * h)
+            .map(|i| if (30..90).contains(&(i % w)) { 255 } else { 0 })
+            .collect(),
+    };
+    wear::service::create(
+        &mut world.conn(),
+        storage,
+        &desen_core::UserGuid(uuid::Uuid::nil()),
+        wear::service::WearForm {
+            name_tr: Some("Elbise".into()),
+            name_en: Some("Dress".into()),
+            name_ru: Some("Платье".into()),
+            width_cm: Some(60.0),
+            upload: wear::service::WearUpload {
+                garment: Some(encode_jpeg_image(&garment, 90).unwrap()),
+                mask: Some(encode_png_gray(&mask).unwrap()),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        desen_core::Language::En,
+    )
+    .unwrap()
+    .guid
+}
+
 #[actix_web::test]
 async fn cad_downloads_through_http() {
     let world = TestWorld::new();
@@ -174,19 +210,36 @@ async fn cad_downloads_through_http() {
         );
     }
 
-    // Another format needs "CAD selection"; a wear model is not available yet.
+    // Another format needs "CAD selection".
     let (status, _, body) = download(&ayse, fields("3")).await;
     assert_eq!(
         (status, code(&json(&body))),
         (StatusCode::FORBIDDEN, "cad_switched_off")
     );
-    let mut on_wear = fields("");
-    on_wear[3].1 = "8f1c1a52-5f0e-4d38-9a34-0f7a0f0c2b11".into();
-    let (status, _, body) = download(&ayse, on_wear).await;
+    // On a wear model: an unknown one is "not found"; a model's render comes as a JPEG named
+    // after the colorway and the model.
+    let on_wear = |wear: &str| {
+        let mut fields = fields("");
+        fields[3].1 = wear.to_owned();
+        fields
+    };
+    let (status, _, body) = download(&ayse, on_wear("8f1c1a52-5f0e-4d38-9a34-0f7a0f0c2b11")).await;
     assert_eq!(
         (status, code(&json(&body))),
-        (StatusCode::CONFLICT, "cad_wear_model_unavailable")
+        (StatusCode::NOT_FOUND, "wear_model_not_found")
     );
+    let model = wear_model(&world, &api.state.storage);
+    let (status, headers, body) = download(&ayse, on_wear(&model)).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(&body));
+    assert_eq!(headers.get("content-type").unwrap(), "image/jpeg");
+    assert!(body.starts_with(&[0xFF, 0xD8]));
+    let disposition = headers
+        .get("content-disposition")
+        .unwrap()
+        .to_str()
+        .unwrap();
+    assert!(disposition.contains("_VR-1_Dress.jpg"), "{disposition}");
+    let worn = body.len() as i64;
     // Download-all is switched off.
     let (status, body) = api
         .form(
@@ -254,6 +307,12 @@ async fn cad_downloads_through_http() {
                 "production".to_owned(),
                 "download".to_owned(),
                 psd.len() as i64
+            ),
+            (
+                "ayse@example.com".to_owned(),
+                "jpg".to_owned(),
+                "download".to_owned(),
+                worn
             ),
             (
                 ADMIN.to_owned(),

@@ -10,6 +10,7 @@
 //! of copies left to right and every other row top to bottom (a four-way mirror).
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -210,24 +211,28 @@ pub struct Texture {
     pub height: u32,
     tile: u32,
     cols: u32,
-    tiles: Vec<Option<RgbImage>>,
+    tiles: Vec<Option<Arc<RgbImage>>>,
 }
 
 impl Texture {
     /// A whole image as a texture.
     pub fn from_image(image: RgbImage) -> Texture {
-        let tile = image.width.max(image.height).max(1);
+        Texture::shared(Arc::new(image))
+    }
+
+    /// A whole image held elsewhere too (a cache) as a texture.
+    pub fn shared(image: Arc<RgbImage>) -> Texture {
         Texture {
             width: image.width,
             height: image.height,
-            tile,
+            tile: image.width.max(image.height).max(1),
             cols: 1,
             tiles: vec![Some(image)],
         }
     }
 
     /// A `width x height` pyramid level, loading (in parallel) the tiles that `needed` names, by
-    /// `(column, row)`, with `load`.
+    /// `(column, row)`, with `load` (shared: a tile held in a cache is not copied).
     pub fn load<F>(
         width: u32,
         height: u32,
@@ -235,16 +240,16 @@ impl Texture {
         load: F,
     ) -> Result<Texture, ImagingError>
     where
-        F: Fn(u32, u32) -> Result<RgbImage, ImagingError> + Sync,
+        F: Fn(u32, u32) -> Result<Arc<RgbImage>, ImagingError> + Sync,
     {
         let cols = width.div_ceil(TILE_SIZE).max(1);
         let rows = height.div_ceil(TILE_SIZE).max(1);
-        let loaded: Vec<((u32, u32), RgbImage)> = needed
+        let loaded: Vec<((u32, u32), Arc<RgbImage>)> = needed
             .par_iter()
             .filter(|(c, r)| *c < cols && *r < rows)
             .map(|&(c, r)| load(c, r).map(|tile| ((c, r), tile)))
             .collect::<Result<_, _>>()?;
-        let mut tiles: Vec<Option<RgbImage>> = vec![None; (cols * rows) as usize];
+        let mut tiles: Vec<Option<Arc<RgbImage>>> = vec![None; (cols * rows) as usize];
         for ((c, r), tile) in loaded {
             tiles[(r * cols + c) as usize] = Some(tile);
         }
@@ -362,15 +367,45 @@ impl Placement {
 /// of a `full_w x full_h` design: the smallest level with at least one level pixel per output
 /// pixel (the full size when even that is short), as `(level, its width, its height)`.
 pub fn level_for(full_w: u32, full_h: u32, out_per_full: f64) -> (u32, u32, u32) {
-    let sizes = crate::tiles::level_sizes(full_w, full_h);
-    let top = sizes.len() as u32 - 1;
-    for (k, &(w, h)) in sizes.iter().enumerate() {
-        if f64::from(w) >= f64::from(full_w) * out_per_full - 1e-9 {
-            return (k as u32, w, h);
-        }
-    }
-    let (w, h) = sizes[top as usize];
-    (top, w, h)
+    pick_level(
+        full_w,
+        &crate::tiles::level_sizes(full_w, full_h),
+        out_per_full,
+    )
+}
+
+/// [`level_for`] among given level sizes, smallest first (a pyramid, or a preview alone).
+pub fn pick_level(full_w: u32, levels: &[(u32, u32)], out_per_full: f64) -> (u32, u32, u32) {
+    let needed = f64::from(full_w) * out_per_full - 1e-9;
+    let (k, &(w, h)) = levels
+        .iter()
+        .enumerate()
+        .find(|(_, (w, _))| f64::from(*w) >= needed)
+        .or_else(|| levels.iter().enumerate().next_back())
+        .unwrap_or((0, &(1, 1)));
+    (k as u32, w, h)
+}
+
+/// Where a view drawn at `out_px_per_cm` from the plane's origin reads a design `full_w` pixels
+/// wide at `px_per_cm`, among `levels`: the level and the placement.
+pub fn place(
+    full_w: u32,
+    px_per_cm: f64,
+    levels: &[(u32, u32)],
+    repeat: Repeat,
+    out_px_per_cm: f64,
+) -> (u32, Placement) {
+    let out_per_full = out_px_per_cm / px_per_cm.max(1e-6);
+    let (level, lw, lh) = pick_level(full_w, levels, out_per_full);
+    (
+        level,
+        Placement {
+            repeat,
+            level_size: (lw, lh),
+            scale: f64::from(lw) / f64::from(full_w.max(1)) / out_per_full,
+            origin: (0.0, 0.0),
+        },
+    )
 }
 
 /// The layout of a fabric view: `width_cm` of fabric (75 or 150) drawn `out_w` pixels wide,

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use crate::ImagingError;
 use crate::encode::{JPEG_QUALITY, decode_png_gray, encode_jpeg_image, encode_png_gray};
 use crate::photo::decode_photo;
-use crate::repeat::{Placement, Repeat, Texture, level_for};
+use crate::repeat::{Placement, Repeat, Texture, place};
 use crate::resize::{GrayImage, RgbImage, fit, fit_within, resize_lanczos};
 
 /// The shading value that leaves the print as it is.
@@ -242,26 +242,21 @@ pub struct PrintSpec {
     pub repeat: Repeat,
 }
 
-/// Where a wear render reads the design: the pyramid level and the placement, for a model
-/// `garment_w` pixels wide drawn at `garment_width_cm`.
+/// Where a wear render reads the design among `levels` (its pyramid's sizes, smallest first):
+/// the level and the placement, for a model `garment_w` pixels wide drawn at `garment_width_cm`.
 pub fn wear_placement(
     print: &PrintSpec,
+    levels: &[(u32, u32)],
     garment_w: u32,
     garment_width_cm: f64,
 ) -> (u32, Placement) {
     let out_px_per_cm = f64::from(garment_w) / garment_width_cm.max(0.1);
-    let (full_w, full_h) = print.full_size;
-    let out_per_full = out_px_per_cm / print.px_per_cm.max(1e-6);
-    let (level, lw, lh) = level_for(full_w, full_h, out_per_full);
-    let level_per_full = f64::from(lw) / f64::from(full_w.max(1));
-    (
-        level,
-        Placement {
-            repeat: print.repeat,
-            level_size: (lw, lh),
-            scale: level_per_full / out_per_full,
-            origin: (0.0, 0.0),
-        },
+    place(
+        print.full_size.0,
+        print.px_per_cm,
+        levels,
+        print.repeat,
+        out_px_per_cm,
     )
 }
 
@@ -371,7 +366,12 @@ mod tests {
     fn a_wear_render_keeps_the_shading_and_the_true_scale() {
         let model = model();
         let (print, texture) = print_texture();
-        let (level, placement) = wear_placement(&print, model.garment.width, 50.0);
+        let (level, placement) = wear_placement(
+            &print,
+            &crate::tiles::level_sizes(200, 200),
+            model.garment.width,
+            50.0,
+        );
         assert_eq!(
             (level, placement.level_size, placement.scale),
             (8, (200, 200), 1.0)
@@ -408,7 +408,8 @@ mod tests {
             shift: Shift::Drop(0.5),
             mirror: false,
         };
-        let (_, placement) = wear_placement(&print, 1000, 50.0);
+        let (_, placement) =
+            wear_placement(&print, &crate::tiles::level_sizes(200, 200), 1000, 50.0);
         let flat = render_wear(&model(), &placement, &texture);
         let moved = render_wear(&m, &placement, &texture);
         let marker =

@@ -78,12 +78,7 @@ struct LanguageQuery {
 fn picture(req: &HttpRequest, etag: &str, bytes: impl FnOnce() -> Vec<u8>) -> HttpResponse {
     let etag = format!("\"{etag}\"");
     let cache = HeaderValue::from_static("private, no-cache");
-    let unchanged = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
-    if unchanged {
+    if web_api::if_none_match(req, &etag) {
         return HttpResponse::NotModified()
             .insert_header((header::ETAG, etag))
             .insert_header((header::CACHE_CONTROL, cache))
@@ -143,29 +138,18 @@ async fn set_state(
         .json(serde_json::json!({ "wearGuid": form.wear_guid, "isEnabled": enabled })))
 }
 
-/// Reads one uploaded field, refusing it past `max` bytes (read to the end, kept no further).
+/// Reads one uploaded field of at most `max` bytes; `name` is the field a refusal names.
 async fn field_bytes(
     field: &mut actix_multipart::Field,
     max: u64,
     name: &'static str,
 ) -> Result<Vec<u8>, WearError> {
-    let mut bytes = Vec::new();
-    let mut over = false;
-    while let Some(chunk) = field
-        .try_next()
-        .await
-        .map_err(|_| WearError::UploadInterrupted)?
-    {
-        if over || bytes.len() as u64 + chunk.len() as u64 > max {
-            over = true;
-            continue;
+    web_api::field_bytes(field, max).await.map_err(|e| match e {
+        web_api::FieldError::Interrupted => WearError::UploadInterrupted,
+        web_api::FieldError::TooLarge(max) => {
+            WearError::ImageTooLarge(name, format!("{max} bytes"))
         }
-        bytes.extend_from_slice(&chunk);
-    }
-    if over {
-        return Err(WearError::ImageTooLarge(name, format!("{max} bytes")));
-    }
-    Ok(bytes)
+    })
 }
 
 /// The multipart form of a create or an edit: names, order, width, labels, state, images.
@@ -490,10 +474,7 @@ async fn repeat_tile(
 ) -> Result<HttpResponse, ApiError> {
     let viewer = session.viewer();
     let (design, colorway, version, level, tile) = path.into_inner();
-    let (col, row) = tile
-        .strip_suffix(".jpg")
-        .and_then(|t| t.split_once('_'))
-        .and_then(|(c, r)| Some((c.parse::<u32>().ok()?, r.parse::<u32>().ok()?)))
+    let (col, row) = imaging::render::names::tile_position(&tile)
         .filter(|(c, r)| level <= 40 && *c < 1 << 20 && *r < 1 << 20)
         .ok_or(WearError::DesignNotFound)?;
     let mirror = views::mirror_of(&version);

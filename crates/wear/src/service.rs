@@ -130,7 +130,7 @@ fn may_use(conn: &mut DbConnection, scope: &Scope, model: &WearModel) -> Result<
     Ok(match scope {
         Scope::Everything => true,
         Scope::Pool { pool, .. } => {
-            model.is_enabled && pools::repo::wear_models_of(conn, pool)?.contains(&model.guid)
+            model.is_enabled && pools::service::wear_models_of(conn, pool)?.contains(&model.guid)
         }
         _ => model.is_enabled,
     })
@@ -144,7 +144,7 @@ pub fn models_for(
 ) -> Result<Vec<WearModelAnswer>, WearError> {
     let scope = pools::scope_of(conn, viewer)?;
     let attached = match &scope {
-        Scope::Pool { pool, .. } => Some(pools::repo::wear_models_of(conn, pool)?),
+        Scope::Pool { pool, .. } => Some(pools::service::wear_models_of(conn, pool)?),
         _ => None,
     };
     let models: Vec<WearModel> = repo::all(conn)?

@@ -14,7 +14,7 @@ use desen_core::Viewer;
 use imaging::encode::{JPEG_QUALITY, TILE_JPEG_QUALITY, encode_jpeg_image, encode_jpeg_sampled};
 use imaging::photo::decode_photo;
 use imaging::render::names;
-use imaging::repeat::{Placement, Repeat, Seams, Shift, Texture, check_seams, level_for};
+use imaging::repeat::{Placement, Repeat, Seams, Shift, Texture, check_seams, place};
 use imaging::tiles::{TILE_SIZE, dzi_xml, level_sizes};
 use imaging::wear::{PrintSpec, displacement_margin, render_wear, wear_placement};
 use imaging::{ImagingError, RgbImage};
@@ -41,6 +41,9 @@ pub struct Shown {
     pub repeat: Repeat,
     /// Staff see the seam check.
     pub staff: bool,
+    /// The preview's size; a colorway imported without tiles is read from its preview alone.
+    pub preview: (u32, u32),
+    pub tiled: bool,
 }
 
 impl Shown {
@@ -89,12 +92,7 @@ pub fn shown_colorway(
     design: &str,
     colorway: &str,
 ) -> Result<Shown, WearError> {
-    let scope = pools::scope_of(conn, viewer)?;
-    let found = catalog::repo::visible_design(conn, &scope, design)?
-        .filter(|d| d.guid == design)
-        .ok_or(WearError::DesignNotFound)?;
-    let colorway = catalog::repo::visible_colorway(conn, &scope, design, colorway)?
-        .ok_or(WearError::DesignNotFound)?;
+    let (found, colorway) = catalog::service::shown_colorway(conn, viewer, design, colorway)?;
     let (w, h) = (found.width_px.max(1) as u32, found.height_px.max(1) as u32);
     let dpi = if found.dpi > 0.0 { found.dpi } else { 72.0 };
     Ok(Shown {
@@ -112,7 +110,24 @@ pub fn shown_colorway(
             false,
         ),
         staff: viewer.is_staff(),
+        preview: (
+            colorway.preview_width.max(1) as u32,
+            colorway.preview_height.max(1) as u32,
+        ),
+        tiled: colorway.tile_levels > 0,
     })
+}
+
+impl Shown {
+    /// The sizes of the levels a view may read, smallest first: the tile pyramid's, or the
+    /// preview alone.
+    fn levels(&self) -> Vec<(u32, u32)> {
+        if self.tiled {
+            level_sizes(self.full.0, self.full.1)
+        } else {
+            vec![self.preview]
+        }
+    }
 }
 
 /// A level of the colorway's pyramid with the `needed` tiles loaded (from memory when held).
@@ -125,11 +140,26 @@ fn texture(
     needed: &[(u32, u32)],
 ) -> Result<Texture, WearError> {
     let key = &shown.renditions_key;
+    if !shown.tiled {
+        let cache_key = format!("{key}/{}", names::PREVIEW);
+        let preview = match cache.tiles.get(&cache_key) {
+            Some(preview) => preview,
+            None => {
+                let bytes = storage.get(&cache_key)?.ok_or(WearError::DesignNotFound)?;
+                let preview = Arc::new(decode_photo(&bytes, 1 << 24)?);
+                cache
+                    .tiles
+                    .put(cache_key, preview.clone(), preview.data.len());
+                preview
+            }
+        };
+        return Ok(Texture::shared(preview));
+    }
     Ok(Texture::load(size.0, size.1, needed, |col, row| {
         let name = names::tile(level, col, row);
         let cache_key = format!("{key}/{name}");
         if let Some(tile) = cache.tiles.get(&cache_key) {
-            return Ok(Arc::unwrap_or_clone(tile));
+            return Ok(tile);
         }
         let bytes = storage
             .get(&cache_key)
@@ -139,7 +169,7 @@ fn texture(
         let bytes = tile.data.len();
         let tile = Arc::new(tile);
         cache.tiles.put(cache_key, tile.clone(), bytes);
-        Ok(Arc::unwrap_or_clone(tile))
+        Ok(tile)
     })?)
 }
 
@@ -186,21 +216,19 @@ pub fn fabric(
     ask: &FabricAsk,
 ) -> Result<RgbImage, WearError> {
     let (w, h) = ask.size()?;
-    let (full_w, full_h) = shown.full;
-    let out_per_full = ask.px_per_cm / shown.px_per_cm;
-    let (level, lw, lh) = level_for(full_w, full_h, out_per_full);
-    let placement = Placement {
-        repeat: shown.repeat_as(ask.mirror),
-        level_size: (lw, lh),
-        scale: f64::from(lw) / f64::from(full_w) / out_per_full,
-        origin: (0.0, 0.0),
-    };
+    let (level, placement) = place(
+        shown.full.0,
+        shown.px_per_cm,
+        &shown.levels(),
+        shown.repeat_as(ask.mirror),
+        ask.px_per_cm,
+    );
     let texture = texture(
         storage,
         cache,
         shown,
         level,
-        (lw, lh),
+        placement.level_size,
         &placement.tiles_needed(w, h, 0.0),
     )?;
     Ok(placement.render(&texture, w, h))
@@ -269,13 +297,13 @@ fn seams(
     shown: &Shown,
     repeat: &Repeat,
 ) -> Result<Seams, WearError> {
-    let sizes = level_sizes(shown.full.0, shown.full.1);
+    let sizes = shown.levels();
     let (level, &(lw, lh)) = sizes
         .iter()
         .enumerate()
         .rev()
         .find(|(_, (w, h))| (*w).max(*h) <= 1024)
-        .unwrap_or((0, &(1, 1)));
+        .unwrap_or((0, &sizes[0]));
     let all: Vec<(u32, u32)> = (0..lh.div_ceil(TILE_SIZE))
         .flat_map(|r| (0..lw.div_ceil(TILE_SIZE)).map(move |c| (c, r)))
         .collect();
@@ -316,7 +344,7 @@ pub fn repeat_tile(
     }
     let (tw, th) = ((level_w - x0).min(TILE_SIZE), (level_h - y0).min(TILE_SIZE));
     // The design's level at the plane level's scale.
-    let source_levels = level_sizes(shown.full.0, shown.full.1);
+    let source_levels = shown.levels();
     let top = source_levels.len() as i64 - 1;
     let k = (i64::from(level) - (virtual_levels.len() as i64 - 1) + top).clamp(0, top) as u32;
     let (lw, lh) = source_levels[k as usize];
@@ -384,7 +412,8 @@ pub fn wear_render(
         }
     };
     let (w, h) = (images.garment.width, images.garment.height);
-    let (level, placement) = wear_placement(&shown.print(false), w, model.width_cm);
+    let (level, placement) =
+        wear_placement(&shown.print(false), &shown.levels(), w, model.width_cm);
     let texture = texture(
         storage,
         cache,

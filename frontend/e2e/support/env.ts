@@ -94,4 +94,8 @@ export const accounts = {
   publisher: { email: 'publisher@example.com', password: 'Publ1shPass!', name: 'Stock Publisher' },
   /** A customer of the company a stock page is published for. */
   stockist: { email: 'stockist@example.com', password: 'St0ckistPass!', name: 'Stock Buyer', customer: 'Stockroom Linen Ltd.' },
+  /** An admin who sets a design's repeat and disables a wear model (its own authenticator). */
+  tailor: { email: 'tailor@example.com', password: 'Ta1lorPass!', name: 'Wear Tailor' },
+  /** A customer who views a design in repeat, on fabric, at print size and worn. */
+  wearer: { email: 'wearer@example.com', password: 'We4rerPass!', name: 'Fabric Buyer', customer: 'Wearer Textiles Ltd.' },
 } as const;

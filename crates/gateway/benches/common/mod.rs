@@ -140,6 +140,18 @@ impl Client {
         token: Option<&str>,
         body: &str,
     ) -> (u16, String) {
+        let (status, bytes) = self.call_bytes(method, path, token, body);
+        (status, String::from_utf8(bytes).expect("a UTF-8 body"))
+    }
+
+    /// One request; answers the status and the body's bytes (an image).
+    pub fn call_bytes(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> (u16, Vec<u8>) {
         let token = token
             .map(|t| format!("Access-Token: {t}\r\n"))
             .unwrap_or_default();
@@ -173,7 +185,7 @@ impl Client {
         }
         let mut body = vec![0; length];
         self.reader.read_exact(&mut body).expect("reading the body");
-        (status, String::from_utf8(body).expect("a UTF-8 body"))
+        (status, body)
     }
 
     /// Signs in through `login_collection`; answers the access token.
@@ -226,4 +238,40 @@ impl Client {
         assert_eq!(status, 200, "{answer}");
         token
     }
+}
+
+/// An RGB design file of `side` x `side` px at 150 dpi: shapes and a fine texture, so LZW finds
+/// what it finds in real designs (neither flat colour nor noise).
+pub fn write_rgb_design(path: &Path, side: u32, seed: u32) {
+    use imaging::{ChannelInfo, ChannelKind, ColorMode, RowMut, TiffOptions, WriteSpec};
+    let spec = WriteSpec {
+        width: side,
+        height: side,
+        bit_depth: 8,
+        color_mode: ColorMode::Rgb,
+        dpi: 150.0,
+        channels: ["Red", "Green", "Blue"]
+            .map(|name| ChannelInfo {
+                name: name.into(),
+                kind: ChannelKind::Process,
+                color: None,
+            })
+            .into(),
+        layer_names: Vec::new(),
+        icc_profile: None,
+    };
+    let file = std::io::BufWriter::new(std::fs::File::create(path).expect("a design file"));
+    imaging::write_tiff_streaming(file, &spec, &TiffOptions::default(), |y, row| {
+        let RowMut::U8(row) = row else {
+            unreachable!("8-bit rows")
+        };
+        for (x, px) in row.chunks_exact_mut(3).enumerate() {
+            let x = x as u32;
+            let shape = ((x / 97 + y / 131 + seed) % 5) as u8 * 40;
+            let texture = ((x * 7 + y * 13 + seed) % 17) as u8;
+            px.copy_from_slice(&[shape + texture, 200 - shape / 2, texture * 9]);
+        }
+        Ok(())
+    })
+    .expect("writing a design file");
 }
