@@ -185,7 +185,7 @@ fn write_collections(conn: &mut DbConnection, backend: Backend, archive: &Archiv
     let mut next_id = 0;
     let mut collections = TableRows::new(
         "collections",
-        "id, parent_id, name, description, is_active, kind, position, cover_key, created_at, updated_at",
+        "id, parent_id, name, description, is_active, is_banner, kind, position, cover_key, created_at, updated_at",
         backend,
     );
     let mut children = Vec::new();
@@ -200,6 +200,7 @@ fn write_collections(conn: &mut DbConnection, backend: Backend, archive: &Archiv
             t(format!("Collection {c:03}")),
             t(format!("Season {c:03}: prints and colourways")),
             l(boolean(active)),
+            l(boolean(false)),
             V::Null,
             l(c),
             t(key(&mut rng)),
@@ -239,6 +240,7 @@ fn write_collections(conn: &mut DbConnection, backend: Backend, archive: &Archiv
                 t(format!("Collection {c:03} / {s}")),
                 t("Looks and fabrics"),
                 l(boolean(sub_active)),
+                l(boolean(false)),
                 match kind {
                     Kind::Design => t("design"),
                     Kind::Mood => t("mood"),
