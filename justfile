@@ -28,6 +28,7 @@ bench: setup services
     cargo bench -p gateway --bench cad
     cargo bench -p gateway --bench wear
     cargo bench -p import --bench import
+    cargo bench -p vision --bench retrieval
 
 # System packages, npm packages (from the committed lockfile).
 setup:

@@ -3,6 +3,7 @@
 pub mod disclosure;
 pub mod dto;
 pub mod error;
+pub mod features;
 pub mod model;
 pub mod repo;
 pub mod routes;

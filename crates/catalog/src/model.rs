@@ -2,8 +2,8 @@
 
 use chrono::NaiveDateTime;
 use db::schema::{
-    archives, colorway_colors, colorways, design_channels, design_orders, design_parameters,
-    designs, labels,
+    archives, colorway_colors, colorway_features, colorways, design_channels, design_orders,
+    design_parameters, designs, labels,
 };
 use desen_core::{Language, text_enum};
 use diesel::prelude::*;
@@ -245,4 +245,26 @@ pub struct DesignOrder {
     pub amount: f64,
     pub order_type: String,
     pub ordered_at: NaiveDateTime,
+}
+
+/// A colorway's features for the similar-design search (crate `vision`), as bytes.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = colorway_features, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+pub struct ColorwayFeatures {
+    pub colorway_guid: String,
+    pub design_guid: String,
+    pub version: i32,
+    pub feature_count: i32,
+    pub sketches: Vec<u8>,
+    pub features: Vec<u8>,
+    pub indexed_at: NaiveDateTime,
+}
+
+/// What the similar-design index reads of a stored row: no bytes.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = colorway_features, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+pub struct IndexedColorway {
+    pub colorway_guid: String,
+    pub design_guid: String,
+    pub indexed_at: NaiveDateTime,
 }

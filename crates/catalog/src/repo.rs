@@ -5,8 +5,8 @@ use crate::visibility::{Db, Scope, visible_designs};
 use chrono::NaiveDateTime;
 use db::DbConnection;
 use db::schema::{
-    archives, colorway_colors, colorways, customers, design_channels, design_labels, design_orders,
-    design_parameters, design_pins, designs, labels,
+    archives, colorway_colors, colorway_features, colorways, customers, design_channels,
+    design_labels, design_orders, design_parameters, design_pins, designs, labels,
 };
 use desen_core::PageRequest;
 use diesel::prelude::*;
@@ -204,6 +204,18 @@ pub fn insert_color(conn: &mut DbConnection, color: &ColorwayColor) -> Result<()
         .map(|_| ())
 }
 
+pub fn colorway(conn: &mut DbConnection, guid: &str) -> Result<Option<Colorway>, Error> {
+    colorways::table
+        .find(guid)
+        .select(Colorway::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn colorway_count(conn: &mut DbConnection) -> Result<i64, Error> {
+    colorways::table.count().get_result(conn)
+}
+
 pub fn colorways_of(conn: &mut DbConnection, design: &str) -> Result<Vec<Colorway>, Error> {
     colorways::table
         .filter(colorways::design_guid.eq(design))
@@ -354,4 +366,107 @@ pub fn set_pins(conn: &mut DbConnection, designs: &[String]) -> Result<(), Error
             .execute(conn)?;
     }
     Ok(())
+}
+
+/// Replaces a colorway's stored features (no upsert on the multi-backend connection).
+pub fn put_features(conn: &mut DbConnection, row: &ColorwayFeatures) -> Result<(), Error> {
+    conn.transaction(|conn| {
+        diesel::delete(colorway_features::table.find(&row.colorway_guid)).execute(conn)?;
+        diesel::insert_into(colorway_features::table)
+            .values(row)
+            .execute(conn)
+            .map(|_| ())
+    })
+}
+
+/// The number and the latest time of the stored features of `version`: they change whenever a
+/// colorway's features are added, replaced or removed.
+pub fn features_fingerprint(
+    conn: &mut DbConnection,
+    version: i32,
+) -> Result<(i64, Option<NaiveDateTime>), Error> {
+    use diesel::dsl::{count_star, max};
+    colorway_features::table
+        .filter(colorway_features::version.eq(version))
+        .select((count_star(), max(colorway_features::indexed_at)))
+        .first(conn)
+}
+
+/// Every colorway with features of `version`, without the bytes.
+pub fn indexed_colorways(
+    conn: &mut DbConnection,
+    version: i32,
+) -> Result<Vec<IndexedColorway>, Error> {
+    colorway_features::table
+        .filter(colorway_features::version.eq(version))
+        .select(IndexedColorway::as_select())
+        .load(conn)
+}
+
+/// The sketches of the given colorways (features of `version`).
+pub fn feature_sketches(
+    conn: &mut DbConnection,
+    version: i32,
+    colorways: &[String],
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    colorway_features::table
+        .filter(colorway_features::version.eq(version))
+        .filter(colorway_features::colorway_guid.eq_any(colorways))
+        .select((
+            colorway_features::colorway_guid,
+            colorway_features::sketches,
+        ))
+        .load(conn)
+}
+
+/// The full features of the given colorways (features of `version`).
+pub fn features_of(
+    conn: &mut DbConnection,
+    version: i32,
+    colorways: &[String],
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    colorway_features::table
+        .filter(colorway_features::version.eq(version))
+        .filter(colorway_features::colorway_guid.eq_any(colorways))
+        .select((
+            colorway_features::colorway_guid,
+            colorway_features::features,
+        ))
+        .load(conn)
+}
+
+/// Colorways without features of `version` (to be indexed), with their design and renditions
+/// key, oldest first.
+pub fn colorways_without_features(
+    conn: &mut DbConnection,
+    version: i32,
+) -> Result<Vec<(String, String, String)>, Error> {
+    let current = colorway_features::table
+        .filter(colorway_features::version.eq(version))
+        .select(colorway_features::colorway_guid);
+    colorways::table
+        .filter(diesel::dsl::not(colorways::guid.eq_any(current)))
+        .order((colorways::created_at, colorways::guid))
+        .select((
+            colorways::guid,
+            colorways::design_guid,
+            colorways::renditions_key,
+        ))
+        .load(conn)
+}
+
+/// Original name and pixel size of each of `designs`.
+pub fn design_sizes(
+    conn: &mut DbConnection,
+    designs: &[String],
+) -> Result<Vec<(String, String, i32, i32)>, Error> {
+    designs::table
+        .filter(designs::guid.eq_any(designs))
+        .select((
+            designs::guid,
+            designs::original_name,
+            designs::width_px,
+            designs::height_px,
+        ))
+        .load(conn)
 }

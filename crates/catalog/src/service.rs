@@ -16,7 +16,7 @@ use desen_core::{
 };
 use diesel::Connection;
 use imaging::render::{THUMBNAILS, urls};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use storage::Storage;
 
 /// Limits of the free-text fields of the design edit.
@@ -606,6 +606,51 @@ pub fn shown_colorway(
     let colorway = repo::visible_colorway(conn, &scope, design, colorway)?
         .ok_or(CatalogError::DesignNotFound)?;
     Ok((found, colorway))
+}
+
+/// A colorway (by guid) whose design `scope` admits; "colorway not found" otherwise.
+pub fn colorway_in_scope(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    colorway: &str,
+) -> Result<Colorway, CatalogError> {
+    let design = repo::colorway(conn, colorway)?
+        .ok_or(CatalogError::ColorwayNotFound)?
+        .design_guid;
+    repo::visible_colorway(conn, scope, &design, colorway)?.ok_or(CatalogError::ColorwayNotFound)
+}
+
+/// Colorways in the archive.
+pub fn colorway_count(conn: &mut DbConnection) -> Result<i64, CatalogError> {
+    Ok(repo::colorway_count(conn)?)
+}
+
+/// What a similar search's hit tells of its design beyond the card.
+#[derive(Debug, Clone)]
+pub struct DesignFacts {
+    pub original_name: String,
+    pub width_px: i32,
+    pub height_px: i32,
+}
+
+/// The original name and pixel size of each of `designs`.
+pub fn design_facts(
+    conn: &mut DbConnection,
+    designs: &[String],
+) -> Result<HashMap<String, DesignFacts>, CatalogError> {
+    Ok(repo::design_sizes(conn, designs)?
+        .into_iter()
+        .map(|(guid, original_name, width_px, height_px)| {
+            (
+                guid,
+                DesignFacts {
+                    original_name,
+                    width_px,
+                    height_px,
+                },
+            )
+        })
+        .collect())
 }
 
 /// A design's label names in `language`, in their order.

@@ -168,6 +168,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    colorway_features (colorway_guid) {
+        colorway_guid -> Text,
+        design_guid -> Text,
+        version -> Integer,
+        feature_count -> Integer,
+        sketches -> Binary,
+        features -> Binary,
+        indexed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     colorway_colors (colorway_guid, position) {
         colorway_guid -> Text,
         position -> Integer,
@@ -534,6 +546,7 @@ diesel::table! {
 }
 
 diesel::joinable!(colorway_colors -> colorways (colorway_guid));
+diesel::joinable!(colorway_features -> colorways (colorway_guid));
 diesel::joinable!(cad_bundles -> users (user_guid));
 diesel::joinable!(favorite_lists -> users (user_guid));
 diesel::joinable!(favorite_entries -> favorite_lists (list_guid));
@@ -581,6 +594,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     design_channels,
     colorways,
     colorway_colors,
+    colorway_features,
     design_orders,
     import_jobs,
     import_files,

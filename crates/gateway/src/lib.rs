@@ -17,7 +17,7 @@ use desen_core::ErrorKind;
 use favorites::routes::FavoritesSettings;
 use import::service::ImportContext;
 use import::worker::{Waker, Workers};
-use search::SearchCache;
+use search::{SearchCache, SimilarIndex};
 use secrecy::ExposeSecret;
 use settings::Settings;
 use std::path::PathBuf;
@@ -40,6 +40,8 @@ pub struct AppState {
     pub sessions_backend: &'static str,
     /// Totals, page starts and colour rankings of recent searches (per process).
     pub search_cache: Arc<SearchCache>,
+    /// The similar-design search's in-memory index (per process, following the database).
+    pub similar: Arc<SimilarIndex>,
     /// The boards each scope sees, for the current catalog revision (per process).
     pub boards_cache: Arc<collections::BoardsCache>,
     /// Where shared favorite lists are mailed.
@@ -78,6 +80,7 @@ impl AppState {
             settings.import.clone(),
         )?;
         state.search_cache = Arc::new(SearchCache::new(settings.search_cache_megabytes << 20));
+        state.similar = Arc::new(SimilarIndex::new(settings.ai_search));
         state.favorites = settings.favorites.clone();
         state.cad.settings = settings.cad.clone();
         state.cad.workshop.limits = settings.import.image_limits();
@@ -116,6 +119,7 @@ impl AppState {
             static_dir,
             sessions_backend,
             search_cache: Arc::default(),
+            similar: Arc::new(SimilarIndex::new(true)),
             boards_cache: Arc::default(),
             favorites: FavoritesSettings::default(),
             views: Arc::default(),
@@ -195,6 +199,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.import.clone()))
             .app_data(web::Data::new(state.import_waker.clone()))
             .app_data(web::Data::from(state.search_cache.clone()))
+            .app_data(web::Data::from(state.similar.clone()))
             .app_data(web::Data::from(state.boards_cache.clone()))
             .app_data(web::Data::new(state.favorites.clone()))
             .app_data(web::Data::new(state.cad.clone()))

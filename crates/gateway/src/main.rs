@@ -71,6 +71,10 @@ enum Command {
     },
     /// Fill an empty archive with the demo designs (does nothing when designs exist).
     Demo,
+    /// Make the similar-design search's features of every colorway that has none of the current
+    /// version (after an upgrade of the search, or for colorways imported before it), with
+    /// progress. The import workers do the same in the background.
+    Reindex,
     /// Write sample production files into a folder (two colorways as TIFF, a PSB, a fake TIFF).
     SampleFiles { dir: std::path::PathBuf },
 }
@@ -158,6 +162,21 @@ fn main() -> anyhow::Result<()> {
                 &settings.scratch_dir().join("demo"),
             )?;
             println!("demo archive: {added} designs added");
+            reindex(&state, None)?;
+            Ok(())
+        }
+        Command::Reindex => {
+            migrate(&settings)?;
+            let state = AppState::build(&settings)?;
+            let total = import::similar::pending(&mut *state.pool.get()?)?.max(0) as u64;
+            let bar = indicatif::ProgressBar::new(total);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} colorways {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            let done = reindex(&state, Some(&bar))?;
+            bar.finish_and_clear();
+            println!("similar search: {done} colorways indexed");
             Ok(())
         }
         Command::SampleFiles { dir } => {
@@ -173,6 +192,21 @@ fn main() -> anyhow::Result<()> {
             service::set_password(&mut *state.pool.get()?, &state.accounts, &email, &password)?;
             println!("new password for {email}: {password}");
             Ok(())
+        }
+    }
+}
+
+/// Indexes every colorway still without similar-search features; answers how many.
+fn reindex(state: &AppState, bar: Option<&indicatif::ProgressBar>) -> anyhow::Result<usize> {
+    let mut total = 0;
+    loop {
+        let done = import::similar::index_pending(&mut *state.pool.get()?, &state.storage, 16)?;
+        if done == 0 {
+            return Ok(total);
+        }
+        total += done;
+        if let Some(bar) = bar {
+            bar.inc(done as u64);
         }
     }
 }

@@ -33,6 +33,9 @@ pub struct Settings {
     /// Memory for remembered search totals, page starts and colour rankings; 0 turns it off.
     #[serde(default = "search_cache_megabytes")]
     pub search_cache_megabytes: usize,
+    /// The AI search switch: whether customers may search by picture (staff always may).
+    #[serde(default = "yes")]
+    pub ai_search: bool,
     /// From `DATABASE_URL`; defaults to `sqlite://<data_dir>/archive.db`.
     #[serde(skip)]
     pub database_url: Option<SecretString>,
@@ -43,6 +46,10 @@ pub struct Settings {
 
 fn search_cache_megabytes() -> usize {
     search::cache::DEFAULT_BUDGET_BYTES >> 20
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn text() -> String {

@@ -252,6 +252,34 @@ fn orient(image: RgbImage, o: u16) -> RgbImage {
     }
 }
 
+/// A picture a user searches with: a photo (JPEG, PNG, WebP) or a TIFF, as RGB no larger than
+/// the preview (a TIFF is composited as the archive shows its own colorway). At most
+/// `max_pixels` are ever decoded.
+pub fn decode_picture(bytes: &[u8], max_pixels: u64) -> Result<RgbImage, ImagingError> {
+    if photo_format(bytes).is_some() {
+        return decode_photo(bytes, max_pixels);
+    }
+    match crate::decode::sniff(bytes) {
+        Some(crate::info::FileFormat::Tiff | crate::info::FileFormat::BigTiff) => {
+            let limits = crate::Limits {
+                max_pixels,
+                ..crate::Limits::default()
+            };
+            let mut reader = crate::decode::open_reader(Cursor::new(bytes.to_vec()), &limits)?;
+            let plan = crate::render::RenditionPlan {
+                tiles: false,
+                channel_masks: false,
+                ..Default::default()
+            };
+            let sink = crate::render::MemorySink::default();
+            crate::render::render(reader.as_mut(), &plan, &sink)?;
+            sink.preview_image(0)
+                .ok_or_else(|| ImagingError::Corrupt("a TIFF without a picture".into()))
+        }
+        _ => Err(ImagingError::UnknownFormat),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

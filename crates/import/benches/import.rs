@@ -279,6 +279,31 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         summary.colorways,
         summary.refused.len()
     );
+    // What the similar search adds to an import: the features of each colorway's preview (made
+    // while rendering, so part of the whole import above), measured alone.
+    let mut conn = pool.get()?;
+    let colorway = catalog::features::unindexed(&mut conn, i32::from(vision::FEATURES_VERSION))?
+        .into_iter()
+        .next()
+        .ok_or("the import added no colorway")?;
+    let preview = ctx
+        .storage
+        .get(&format!("{}/{}", colorway.renditions_key, imaging::render::names::PREVIEW))?
+        .ok_or("no preview")?;
+    let preview = imaging::photo::decode_photo(&preview, 1 << 26)?;
+    let runs = 5;
+    let started = Instant::now();
+    let mut features = 0;
+    for _ in 0..runs {
+        features = import::similar::features_of(&preview).len();
+    }
+    println!(
+        "{:<34} ours {:>6.3} s per colorway ({} x {} preview, {features} features)",
+        "similar-search indexing",
+        started.elapsed().as_secs_f64() / f64::from(runs),
+        preview.width,
+        preview.height
+    );
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }

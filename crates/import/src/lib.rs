@@ -9,6 +9,7 @@ pub mod routes;
 pub mod service;
 pub mod settings;
 pub mod shell;
+pub mod similar;
 pub mod upload;
 pub mod worker;
 

@@ -18,9 +18,20 @@ pub use desen_core::background::{Waker, Workers};
 pub fn start(pool: DbPool, ctx: ImportContext, waker: Waker) -> Workers {
     let process = uuid::Uuid::new_v4().simple().to_string();
     let count = ctx.settings.worker_count();
-    Workers::start("import", count, waker, move |n| {
-        work_once(&pool, &ctx, &format!("{}-{n}", &process[..8]))
-    })
+    Workers::start(
+        "import",
+        count,
+        waker,
+        move |n| -> Result<bool, ImportError> {
+            let found = work_once(&pool, &ctx, &format!("{}-{n}", &process[..8]))?;
+            // Between files, the first worker indexes colorways for the similar search.
+            if !found && n == 0 {
+                let mut conn = pool.get()?;
+                return Ok(crate::similar::index_pending(&mut conn, &ctx.storage, 8)? > 0);
+            }
+            Ok(found)
+        },
+    )
 }
 
 /// Claims one file and processes it. Answers whether there was one.
@@ -181,6 +192,20 @@ impl imaging::BandReader for ProgressReader<'_> {
 }
 
 impl RenditionSink for StorageSink<'_> {
+    /// The similar search's features, from the exact preview pixels (before JPEG).
+    fn preview(
+        &self,
+        _colorway: usize,
+        image: &imaging::RgbImage,
+    ) -> Result<(), imaging::ImagingError> {
+        let features = crate::similar::features_of(image);
+        self.put(
+            None,
+            crate::similar::FEATURES_FILE,
+            vision::encode(&features),
+        )
+    }
+
     fn put(
         &self,
         _colorway: Option<usize>,

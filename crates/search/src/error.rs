@@ -4,8 +4,16 @@ use desen_core::{DomainError, ErrorKind};
 pub enum SearchError {
     #[error("the search field {0} is malformed")]
     InvalidSearch(&'static str),
-    #[error("similar-image search is not available yet")]
+    #[error("search by picture is switched off")]
     SimilarSearchUnavailable,
+    #[error("the picture cannot be read: {0}")]
+    PictureUnusable(String),
+    #[error("the picture is over the size limit")]
+    PictureTooLarge,
+    #[error("the picture was not received whole")]
+    UploadInterrupted,
+    #[error("{0}")]
+    Internal(String),
     #[error("the search field {0} is not available to this user")]
     FieldHidden(&'static str),
     #[error(transparent)]
@@ -31,15 +39,19 @@ impl From<r2d2::Error> for SearchError {
 impl DomainError for SearchError {
     fn kind(&self) -> ErrorKind {
         match self {
-            SearchError::InvalidSearch(_) | SearchError::SimilarSearchUnavailable => {
-                ErrorKind::Invalid
-            }
+            SearchError::InvalidSearch(_)
+            | SearchError::SimilarSearchUnavailable
+            | SearchError::PictureUnusable(_)
+            | SearchError::UploadInterrupted => ErrorKind::Invalid,
+            SearchError::PictureTooLarge => ErrorKind::TooLarge,
             SearchError::FieldHidden(_) => ErrorKind::Forbidden,
             SearchError::Catalog(e) => e.kind(),
             SearchError::Pools(e) => e.kind(),
             SearchError::Favorites(e) => e.kind(),
             SearchError::Collections(e) => e.kind(),
-            SearchError::Database(_) | SearchError::Pool(_) => ErrorKind::Internal,
+            SearchError::Database(_) | SearchError::Pool(_) | SearchError::Internal(_) => {
+                ErrorKind::Internal
+            }
         }
     }
 
@@ -47,12 +59,17 @@ impl DomainError for SearchError {
         match self {
             SearchError::InvalidSearch(_) => "invalid_search",
             SearchError::SimilarSearchUnavailable => "similar_search_unavailable",
+            SearchError::PictureUnusable(_) => "similar_image_unusable",
+            SearchError::PictureTooLarge => "similar_image_too_large",
+            SearchError::UploadInterrupted => "upload_interrupted",
             SearchError::FieldHidden(_) => "search_field_hidden",
             SearchError::Catalog(e) => e.code(),
             SearchError::Pools(e) => e.code(),
             SearchError::Favorites(e) => e.code(),
             SearchError::Collections(e) => e.code(),
-            SearchError::Database(_) | SearchError::Pool(_) => "internal",
+            SearchError::Database(_) | SearchError::Pool(_) | SearchError::Internal(_) => {
+                "internal"
+            }
         }
     }
 

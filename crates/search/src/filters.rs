@@ -74,6 +74,8 @@ pub struct SearchFilters {
     pub dp0: Option<String>,
     pub dp1: Option<String>,
     pub owned_extra: bool,
+    /// Rank by likeness to a picture or a colorway (every other filter still applies).
+    pub similar: Option<crate::similar::SimilarQuery>,
 }
 
 impl SearchFilters {

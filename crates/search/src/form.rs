@@ -3,6 +3,7 @@
 
 use crate::error::SearchError;
 use crate::filters::{ColorQuery, DateField, LabelMode, SearchFilters, Sort, SpecialList};
+use crate::similar::SimilarQuery;
 use catalog::model::{DesignType, ScreenStatus};
 use catalog::swatch_index;
 use chrono::NaiveDate;
@@ -57,7 +58,10 @@ pub struct SearchForm {
     pub dp1: Option<String>,
     /// `true`: owned extra designs only.
     pub owned: Option<String>,
+    /// A picture to rank the designs by (search by picture): base64, or a `data:` URL. Up to
+    /// the form's limit; `/search/similar` takes the picture as a file instead.
     pub similar_image: Option<String>,
+    /// A colorway to rank the designs by ("similar colorways").
     pub similar_id: Option<String>,
     /// A collection or sub-collection: its grouped and tagged designs.
     pub collection_id: Option<String>,
@@ -93,9 +97,6 @@ pub use desen_core::time::preset_range;
 impl SearchFilters {
     /// Checks the form. `today` anchors the date presets.
     pub fn parse(form: &SearchForm, today: NaiveDate) -> Result<SearchFilters, SearchError> {
-        if text(&form.similar_image).is_some() || text(&form.similar_id).is_some() {
-            return Err(SearchError::SimilarSearchUnavailable);
-        }
         let color = match text(&form.color) {
             None => None,
             Some(hex) => {
@@ -222,7 +223,28 @@ impl SearchFilters {
             owned_extra: web_api::flag(form.owned.as_deref(), "owned")
                 .map_err(|_| invalid("owned"))?
                 .unwrap_or(false),
+            similar: similar_query(form)?,
         })
+    }
+}
+
+/// `similarImage` (base64 or a `data:` URL) or `similarId`; both at once is ambiguous.
+fn similar_query(form: &SearchForm) -> Result<Option<SimilarQuery>, SearchError> {
+    use base64::Engine;
+    match (text(&form.similar_image), text(&form.similar_id)) {
+        (Some(_), Some(_)) => Err(invalid("similarId")),
+        (Some(picture), None) => {
+            let data = match picture.split_once(";base64,") {
+                Some((head, data)) if head.starts_with("data:") => data,
+                _ => picture.as_str(),
+            };
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(data.trim())
+                .map_err(|_| invalid("similarImage"))?;
+            Ok(Some(SimilarQuery::Picture(std::sync::Arc::new(bytes))))
+        }
+        (None, Some(colorway)) => Ok(Some(SimilarQuery::Colorway(colorway))),
+        (None, None) => Ok(None),
     }
 }
 
@@ -329,10 +351,33 @@ mod tests {
         assert!(
             bad(SearchForm {
                 similar_id: Some("x".into()),
+                similar_image: Some("aGk=".into()),
                 ..Default::default()
             })
-            .is_some()
+            .is_some_and(|e| e.contains("similarId"))
         );
+        assert!(
+            bad(SearchForm {
+                similar_image: Some("data:image/png;base64,@@@".into()),
+                ..Default::default()
+            })
+            .is_some_and(|e| e.contains("similarImage"))
+        );
+    }
+
+    #[test]
+    fn a_picture_arrives_as_base64_or_a_data_url() {
+        for sent in ["aGk=", "data:image/jpeg;base64,aGk="] {
+            let form = SearchForm {
+                similar_image: Some(sent.into()),
+                ..Default::default()
+            };
+            let filters = SearchFilters::parse(&form, day(2026, 1, 1)).ok();
+            assert_eq!(
+                filters.and_then(|f| f.similar),
+                Some(SimilarQuery::Picture(std::sync::Arc::new(b"hi".to_vec())))
+            );
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod paging;
 pub mod ranking;
 pub mod routes;
 pub mod service;
+pub mod similar;
 
 pub use cache::SearchCache;
 pub use error::SearchError;
@@ -16,3 +17,4 @@ pub use filters::SearchFilters;
 pub use form::{MAX_PAGE_SIZE, SearchForm, preset_range};
 pub use paging::{FoundPage, catalog_revision};
 pub use service::{count_in, find_page, search};
+pub use similar::{SimilarIndex, SimilarQuery};

@@ -9,21 +9,35 @@ use crate::error::SearchError;
 use crate::filters::SearchFilters;
 use crate::form::SearchForm;
 use crate::service;
+use crate::similar::{
+    MAX_PICTURE_BYTES, MatchOutline, SimilarAnswer, SimilarIndex, SimilarQuery, SimilarResult,
+};
 use accounts::{Admin, SignedIn};
+use actix_multipart::Multipart;
 use actix_web::{HttpResponse, web};
 use catalog::swatch_index::{SWATCHES, Swatch};
 use db::DbPool;
+use futures::TryStreamExt;
 use pools::PoolCriteria;
 use serde::Deserialize;
+use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    // A search form may carry a picture (`similarImage`, base64): room for one.
+    let picture_form = web_api::form_config().limit(MAX_PICTURE_BYTES * 4 / 3 + (64 << 10));
     cfg.route("/get/color-swatches", web::get().to(color_swatches))
-        .route(
-            "/search/design/basic/{page}/{pageSize}",
-            web::post().to(search_designs),
+        .service(
+            web::resource("/search/design/basic/{page}/{pageSize}")
+                .app_data(picture_form)
+                .route(web::post().to(search_designs)),
         )
+        .route(
+            "/search/similar/{page}/{pageSize}",
+            web::post().to(similar_search),
+        )
+        .route("/search/similar/status", web::get().to(similar_status))
         .route(
             "/search/favorites/{id}/{page}/{pageSize}",
             web::get().to(favorite_cards),
@@ -48,6 +62,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     paths(
         color_swatches,
         search_designs,
+        similar_search,
+        similar_status,
         favorite_cards,
         collection_search,
         design_page,
@@ -65,13 +81,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         SearchLabel,
         HitColorway,
         SearchForm,
-        CountAnswer
+        CountAnswer,
+        SimilarAnswer,
+        SimilarResult,
+        MatchOutline,
+        SimilarStatus
     ))
 )]
 pub struct SearchApi;
 
 type Pool = web::Data<DbPool>;
 type Cache = web::Data<SearchCache>;
+type Similar = web::Data<SimilarIndex>;
 
 /// The colour picker's swatches; a swatch at the default distance is answered from the swatch
 /// index.
@@ -90,6 +111,7 @@ async fn search_designs(
     SignedIn(session): SignedIn,
     pool: Pool,
     cache: Cache,
+    similar: Similar,
     path: web::Path<(u32, u32)>,
     form: web::Form<SearchForm>,
 ) -> Result<HttpResponse, ApiError> {
@@ -100,10 +122,130 @@ async fn search_designs(
     let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
     let viewer = session.viewer();
     let answer = blocking(move || {
-        service::search_as(&mut *pool.get()?, &cache, &viewer, &filters, page, language)
+        service::find_as(
+            &mut *pool.get()?,
+            &cache,
+            &similar,
+            &viewer,
+            &filters,
+            page,
+            language,
+        )
     })
     .await?;
     Ok(HttpResponse::Ok().json(answer))
+}
+
+/// Search by picture or by colorway (spec section 7: `POST /search/similar/0/25`), multipart:
+/// `similarImage` (a JPEG, PNG, WebP or TIFF file, at most 20 MB and 50 megapixels) or
+/// `similarId` (a colorway guid), and any field of the search form as a text part. The archive's
+/// cards, each with `score`, `originalName` and, for a picture found in the colorway, `match`.
+#[utoipa::path(post, path = "/service/search/similar/{page}/{pageSize}",
+    params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100")),
+    request_body(content_type = "multipart/form-data", description = "`similarImage` (file) or `similarId`, plus search form fields"),
+    responses((status = 200, body = SimilarAnswer),
+        (status = 400, description = "`similar_image_unusable`, `similar_search_unavailable` (switched off for customers), `invalid_search`, `upload_interrupted`", body = ApiError),
+        (status = 404, description = "`colorway_not_found`", body = ApiError),
+        (status = 413, description = "`similar_image_too_large`", body = ApiError)))]
+async fn similar_search(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    similar: Similar,
+    path: web::Path<(u32, u32)>,
+    payload: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let (page, size) = path.into_inner();
+    let page = crate::form::page_of(page, size)?;
+    let (form, picture) = read_similar_form(payload).await?;
+    let language = session.language(form.language.as_deref());
+    let mut filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
+    if let Some(bytes) = picture {
+        filters.similar = Some(SimilarQuery::Picture(Arc::new(bytes)));
+    }
+    if filters.similar.is_none() {
+        return Err(SearchError::InvalidSearch("similarImage").into());
+    }
+    let viewer = session.viewer();
+    let answer = blocking(move || {
+        service::similar_as(
+            &mut *pool.get()?,
+            &similar,
+            &viewer,
+            &filters,
+            page,
+            language,
+        )
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// The multipart form of a similar search: the picture's bytes and the text fields as a
+/// search form.
+async fn read_similar_form(
+    mut payload: Multipart,
+) -> Result<(SearchForm, Option<Vec<u8>>), SearchError> {
+    let mut fields: Vec<(String, String)> = Vec::new();
+    let mut picture = None;
+    while let Some(mut field) = payload
+        .try_next()
+        .await
+        .map_err(|_| SearchError::UploadInterrupted)?
+    {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "similarImage"
+            && field
+                .content_disposition()
+                .and_then(|d| d.get_filename())
+                .is_some()
+        {
+            let bytes = web_api::field_bytes(&mut field, MAX_PICTURE_BYTES as u64)
+                .await
+                .map_err(|e| match e {
+                    web_api::FieldError::Interrupted => SearchError::UploadInterrupted,
+                    web_api::FieldError::TooLarge(_) => SearchError::PictureTooLarge,
+                })?;
+            picture = Some(bytes);
+            continue;
+        }
+        let bytes = web_api::field_bytes(&mut field, 8 << 10)
+            .await
+            .map_err(|_| SearchError::InvalidSearch("form"))?;
+        let text = String::from_utf8(bytes).map_err(|_| SearchError::InvalidSearch("form"))?;
+        fields.push((name, text));
+    }
+    let encoded =
+        serde_urlencoded::to_string(&fields).map_err(|_| SearchError::InvalidSearch("form"))?;
+    let form: SearchForm =
+        serde_urlencoded::from_str(&encoded).map_err(|_| SearchError::InvalidSearch("form"))?;
+    Ok((form, picture))
+}
+
+/// Whether the signed-in user may search by picture, and how many colorways the search knows.
+#[derive(Debug, serde::Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SimilarStatus {
+    pub available: bool,
+    pub indexed_colorways: usize,
+}
+
+/// The AI search switch as it applies to the signed-in user (staff always may).
+#[utoipa::path(get, path = "/service/search/similar/status", responses((status = 200, body = SimilarStatus)))]
+async fn similar_status(
+    SignedIn(session): SignedIn,
+    pool: Pool,
+    similar: Similar,
+) -> Result<HttpResponse, ApiError> {
+    let viewer = session.viewer();
+    let status = blocking(move || -> Result<SimilarStatus, SearchError> {
+        similar.sync(&mut *pool.get()?)?;
+        Ok(SimilarStatus {
+            available: viewer.is_staff() || similar.for_customers,
+            indexed_colorways: similar.len(),
+        })
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(status))
 }
 
 /// The collection, and the page in the path or the query (page 0 of 25 when neither says).
@@ -127,6 +269,7 @@ async fn collection_search(
     SignedIn(session): SignedIn,
     pool: Pool,
     cache: Cache,
+    similar: Similar,
     request: actix_web::HttpRequest,
     form: web::Form<SearchForm>,
 ) -> Result<HttpResponse, ApiError> {
@@ -150,7 +293,15 @@ async fn collection_search(
     filters.collection = Some(id);
     let viewer = session.viewer();
     let answer = blocking(move || {
-        service::search_as(&mut *pool.get()?, &cache, &viewer, &filters, page, language)
+        service::find_as(
+            &mut *pool.get()?,
+            &cache,
+            &similar,
+            &viewer,
+            &filters,
+            page,
+            language,
+        )
     })
     .await?;
     Ok(HttpResponse::Ok().json(answer))

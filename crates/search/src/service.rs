@@ -10,10 +10,15 @@ use crate::filters::SearchFilters;
 use crate::form::MAX_PAGE_SIZE;
 use crate::paging::{FoundPage, PageAsked, catalog_revision, listing_page};
 use crate::ranking::{scored_page, swatch_page};
+use crate::similar::{
+    MAX_SIMILAR_RESULTS, MatchOutline, Ranked, SimilarAnswer, SimilarIndex, SimilarQuery,
+    SimilarResult,
+};
 use catalog::disclosure::{self, DesignFields};
 use db::DbConnection;
 use db::sql::Sql;
 use desen_core::{FavoriteListGuid, Language, PageRequest, UserGuid, Viewer};
+use diesel::RunQueryDsl;
 use pools::{PoolCriteria, Scope};
 use std::collections::{HashMap, HashSet};
 
@@ -281,4 +286,164 @@ pub fn count_pool_search(
 ) -> Result<i64, SearchError> {
     let scope = Scope::Criteria(Box::new(criteria));
     count_in(conn, cache, &scope, &SearchFilters::default())
+}
+
+/// What a search form finds: a page of the archive, or, with `similarImage`/`similarId`, the
+/// similar search's page (the same cards with their likeness).
+#[derive(Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum Found {
+    Search(SearchAnswer),
+    Similar(SimilarAnswer),
+}
+
+/// The viewer's search, ranked by likeness when the form asks for it.
+pub fn find_as(
+    conn: &mut DbConnection,
+    cache: &SearchCache,
+    similar: &SimilarIndex,
+    viewer: &Viewer,
+    filters: &SearchFilters,
+    page: PageRequest,
+    language: Language,
+) -> Result<Found, SearchError> {
+    Ok(match filters.similar {
+        Some(_) => Found::Similar(similar_as(conn, similar, viewer, filters, page, language)?),
+        None => Found::Search(search_as(conn, cache, viewer, filters, page, language)?),
+    })
+}
+
+/// A search ranked by likeness to a picture or a colorway (`filters.similar`), inside the
+/// viewer's scope and every other filter. A picture gives one card per design (its closest
+/// colorway); a colorway gives one card per colorway, its design's other colorways first.
+pub fn similar_as(
+    conn: &mut DbConnection,
+    similar: &SimilarIndex,
+    viewer: &Viewer,
+    filters: &SearchFilters,
+    page: PageRequest,
+    language: Language,
+) -> Result<SimilarAnswer, SearchError> {
+    let Some(query) = &filters.similar else {
+        return Err(SearchError::InvalidSearch("similarImage"));
+    };
+    if !viewer.is_staff() && !similar.for_customers {
+        return Err(SearchError::SimilarSearchUnavailable);
+    }
+    let fields = disclosure::fields_for(conn, viewer)?;
+    if let Some(field) = filters.hidden_field(&fields) {
+        return Err(SearchError::FieldHidden(field));
+    }
+    if let Some(collection) = filters.collection {
+        collections::service::searchable(conn, viewer, collection)?;
+    }
+    let scope = pools::scope_of(conn, viewer)?;
+    let filters = filters.with_list_rule(conn)?;
+    let admitted = admitted_designs(conn, &scope, &filters)?;
+    let admit = |design: &str| admitted.as_ref().is_none_or(|set| set.contains(design));
+    let (features, exclude) = match query {
+        SimilarQuery::Colorway(colorway) => {
+            // The colorway asked about must itself be one the viewer may see.
+            catalog::service::colorway_in_scope(conn, &scope, colorway)?;
+            (
+                similar.query_features(conn, query)?,
+                Some(colorway.as_str()),
+            )
+        }
+        SimilarQuery::Picture(_) => (similar.query_features(conn, query)?, None),
+    };
+    let ranked = match features {
+        Some(features) => similar.rank(conn, &features, MAX_SIMILAR_RESULTS, admit, exclude)?,
+        None => Vec::new(),
+    };
+    // A picture: the best colorway of each design; a colorway: every colorway.
+    let mut seen = HashSet::new();
+    let ranked: Vec<Ranked> = ranked
+        .into_iter()
+        .filter(|r| matches!(query, SimilarQuery::Colorway(_)) || seen.insert(r.design.clone()))
+        .collect();
+    let shown: Vec<&Ranked> = ranked
+        .iter()
+        .skip(page.offset() as usize)
+        .take(page.limit() as usize)
+        .collect();
+    let mut designs: Vec<(String, Option<f64>)> = Vec::new();
+    for r in &shown {
+        if !designs.iter().any(|(d, _)| *d == r.design) {
+            designs.push((r.design.clone(), None));
+        }
+    }
+    let cards: HashMap<String, SearchResult> = describe(conn, &designs, None, &fields, language)?
+        .into_iter()
+        .map(|card| (card.design_guid.clone(), card))
+        .collect();
+    let facts = catalog::service::design_facts(
+        conn,
+        &designs.iter().map(|(d, _)| d.clone()).collect::<Vec<_>>(),
+    )?;
+    let results = shown
+        .into_iter()
+        .filter_map(|r| {
+            let card = cards.get(&r.design)?.clone().showing(&r.colorway)?;
+            let fact = facts.get(&r.design);
+            let found_at = r.placement.as_ref().zip(fact).map(|(p, fact)| {
+                // The features were read from the preview: scale to the design file's pixels.
+                let (sx, sy) = (
+                    f64::from(fact.width_px) / f64::from(r.frame.0.max(1)),
+                    f64::from(fact.height_px) / f64::from(r.frame.1.max(1)),
+                );
+                MatchOutline {
+                    polygon: p
+                        .corners
+                        .iter()
+                        .map(|(x, y)| [f64::from(*x) * sx, f64::from(*y) * sy])
+                        .collect(),
+                    width: fact.width_px,
+                    height: fact.height_px,
+                }
+            });
+            Some(SimilarResult {
+                card,
+                score: f64::from(r.score),
+                original_name: fact
+                    .filter(|_| fields.original_name)
+                    .map(|f| f.original_name.clone()),
+                found_at,
+            })
+        })
+        .collect();
+    let total = ranked.len() as i64;
+    let size = i64::from(page.page_size);
+    Ok(SimilarAnswer {
+        results,
+        total_count: total,
+        total_page: (total + size - 1) / size,
+        current_page: page.page,
+        page_size: page.page_size,
+    })
+}
+
+#[derive(diesel::QueryableByName)]
+struct GuidRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    guid: String,
+}
+
+/// The designs the scope and the filters admit; `None` when that is every design.
+fn admitted_designs(
+    conn: &mut DbConnection,
+    scope: &Scope,
+    filters: &SearchFilters,
+) -> Result<Option<HashSet<String>>, SearchError> {
+    if matches!(scope, Scope::Everything) && filters.is_unfiltered() {
+        return Ok(None);
+    }
+    let mut sql = Sql::new("SELECT designs.guid AS guid FROM designs WHERE ");
+    sql.append(&Sql::and(&[scope.sql(), filters.sql()]));
+    Ok(Some(
+        sql.load::<GuidRow>(conn)?
+            .into_iter()
+            .map(|r| r.guid)
+            .collect(),
+    ))
 }

@@ -56,6 +56,8 @@ export const errorCodes = [
   'invalid_search',
   'search_field_hidden',
   'similar_search_unavailable',
+  'similar_image_unusable',
+  'similar_image_too_large',
   // Pools (admin) and the users they are assigned to.
   'pool_name_required',
   'pool_empty',

@@ -1,0 +1,68 @@
+//! Similar-design search: find a design from a crop or a photo of it, in any of its colorways,
+//! and say where in the colorway the crop sits.
+//!
+//! - [`extract`] turns an RGB image into local [`Features`] (colour-structure corners with
+//!   direction histograms that do not care which colours a colorway gives its shapes);
+//! - [`Index`] keeps every colorway's features as visual words and shortlists candidates;
+//! - [`place`] checks a candidate geometrically and gives the query's outline in it;
+//! - [`rank`] orders a shortlist by what the check found.
+//!
+//! No database, no web and no files: the caller stores features ([`encode`]/[`decode`]) and
+//! decides who may see what (the `admit` filter).
+
+mod codec;
+mod features;
+mod index;
+mod planes;
+mod verify;
+
+pub use codec::{FEATURES_VERSION, decode, decode_sketches, encode, encode_sketches};
+pub use features::{
+    Budget, DESCRIPTOR_LEN, Features, INDEX_BUDGET, Keypoint, QUERY_BUDGET, extract,
+};
+pub use index::Index;
+pub use planes::Rgb;
+pub use verify::{MIN_INLIERS, Placement, place};
+
+/// Candidates checked geometrically per query.
+pub const SHORTLIST: usize = 60;
+
+/// A colorway the query resembles: `placement` when the geometric check found the query in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit<K> {
+    pub key: K,
+    /// Agreeing features beyond chance for a placed hit, plus the shortlist's vote (below 1).
+    pub score: f32,
+    pub placement: Option<Placement>,
+}
+
+/// The shortlist ranked: the colorways the query was placed in by agreeing features (most
+/// first), then the rest by their words' votes. Only the first [`SHORTLIST`] are checked;
+/// `load` gives a candidate's features (from a cache or the database).
+pub fn rank<K: Clone>(
+    query: &Features,
+    shortlist: Vec<(K, f32)>,
+    mut load: impl FnMut(&K) -> Option<Features>,
+) -> Vec<Hit<K>> {
+    let top = shortlist.iter().take(SHORTLIST).map(|(_, v)| *v);
+    let vote_scale = top.fold(0.0f32, f32::max).max(1e-6);
+    let mut hits: Vec<Hit<K>> = shortlist
+        .into_iter()
+        .enumerate()
+        .map(|(rank, (key, votes))| {
+            let placement = (rank < SHORTLIST)
+                .then(|| load(&key).and_then(|candidate| place(query, &candidate)))
+                .flatten();
+            // Votes are scaled below 1, so any placed hit outranks every unplaced one.
+            let votes = votes / vote_scale;
+            let score = placement.as_ref().map_or(0.0, Placement::strength) + votes;
+            Hit {
+                key,
+                score,
+                placement,
+            }
+        })
+        .collect();
+    hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+    hits
+}
