@@ -43,6 +43,7 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.publisher.email, '--password', accounts.publisher.password, '--admin', '--name', accounts.publisher.name);
   desen('create-user', '--email', accounts.tailor.email, '--password', accounts.tailor.password, '--admin', '--name', accounts.tailor.name);
   desen('create-user', '--email', accounts.wearer.email, '--password', accounts.wearer.password, '--name', accounts.wearer.name, '--customer', accounts.wearer.customer);
+  desen('create-user', '--email', accounts.finder.email, '--password', accounts.finder.password, '--name', accounts.finder.name, '--customer', accounts.finder.customer);
   desen('create-user', '--email', accounts.stockist.email, '--password', accounts.stockist.password, '--name', accounts.stockist.name, '--customer', accounts.stockist.customer);
 
   const started = Date.now();

@@ -288,7 +288,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .ok_or("the import added no colorway")?;
     let preview = ctx
         .storage
-        .get(&format!("{}/{}", colorway.renditions_key, imaging::render::names::PREVIEW))?
+        .get(&format!(
+            "{}/{}",
+            colorway.renditions_key,
+            imaging::render::names::PREVIEW
+        ))?
         .ok_or("no preview")?;
     let preview = imaging::photo::decode_photo(&preview, 1 << 26)?;
     let runs = 5;

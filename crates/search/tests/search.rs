@@ -2097,7 +2097,10 @@ fn malformed_fields_answer_invalid_search() {
     }
     // A picture that is not base64 names its field; one that is, is read by the similar search.
     let error = SearchFilters::parse(
-        &form(|f, v| f.similar_image = Some(v), "data:image/png;base64,%%%"),
+        &form(
+            |f, v| f.similar_image = Some(v),
+            "data:image/png;base64,%%%",
+        ),
         today(),
     )
     .expect_err("similarImage");

@@ -104,7 +104,7 @@ pub fn extract(image: Rgb<'_>, budget: Budget) -> Features {
     let fit = (budget.long_side as f32 / long).min(2.0);
     let base_w = ((width as f32 * fit).round() as usize).max(1);
     let base_h = ((height as f32 * fit).round() as usize).max(1);
-    let base = Planes::from_rgb(image).resized(base_w, base_h);
+    let base = Planes::from_rgb(image, base_w, base_h);
 
     let mut sizes = Vec::new();
     let mut factor = 1.0f32;

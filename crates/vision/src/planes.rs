@@ -16,12 +16,42 @@ pub(crate) struct Planes {
 }
 
 impl Planes {
-    pub(crate) fn from_rgb(image: Rgb<'_>) -> Planes {
-        let (w, h) = (image.width as usize, image.height as usize);
+    /// `image` resized to `w x h` by area averaging, read row by row: a large picture is never
+    /// held as floats (a 50-megapixel photo would take 600 MB).
+    pub(crate) fn from_rgb(image: Rgb<'_>, w: usize, h: usize) -> Planes {
+        let (sw, sh) = (image.width as usize, image.height as usize);
+        let cols = area_weights(sw, w);
+        // For each source row, the target rows it adds to and with what weight.
+        let mut into: Vec<Vec<(usize, f32)>> = vec![Vec::new(); sh];
+        for (ty, (start, weights)) in area_weights(sh, h).into_iter().enumerate() {
+            for (i, weight) in weights.into_iter().enumerate() {
+                into[start + i].push((ty, weight));
+            }
+        }
         let mut c = [vec![0.0; w * h], vec![0.0; w * h], vec![0.0; w * h]];
-        for (i, px) in image.data.chunks_exact(3).take(w * h).enumerate() {
-            for k in 0..3 {
-                c[k][i] = f32::from(px[k]) / 255.0;
+        let mut line = vec![[0.0f32; 3]; w];
+        for (y, targets) in into.iter().enumerate() {
+            if targets.is_empty() {
+                continue;
+            }
+            let row = &image.data[y * sw * 3..(y + 1) * sw * 3];
+            for (out, (start, weights)) in line.iter_mut().zip(&cols) {
+                let mut sum = [0.0f32; 3];
+                for (i, weight) in weights.iter().enumerate() {
+                    let px = &row[(start + i) * 3..(start + i) * 3 + 3];
+                    for k in 0..3 {
+                        sum[k] += weight * f32::from(px[k]);
+                    }
+                }
+                *out = sum.map(|v| v / 255.0);
+            }
+            for &(ty, weight) in targets {
+                for k in 0..3 {
+                    let target = &mut c[k][ty * w..(ty + 1) * w];
+                    for (t, px) in target.iter_mut().zip(&line) {
+                        *t += weight * px[k];
+                    }
+                }
             }
         }
         Planes { w, h, c }
@@ -153,12 +183,14 @@ mod tests {
                 [v, v, v]
             })
             .collect();
-        let planes = Planes::from_rgb(Rgb {
+        let image = Rgb {
             width: w as u32,
             height: h as u32,
             data: &data,
-        });
+        };
+        let planes = Planes::from_rgb(image, w, h);
         let half = planes.resized(4, 3);
+        assert_eq!(Planes::from_rgb(image, 4, 3).c, half.c);
         assert!(half.c[0].iter().all(|v| (v - 0.5).abs() < 1e-5));
         let odd = planes.resized(5, 5);
         let mean: f32 = odd.c[1].iter().sum::<f32>() / 25.0;

@@ -96,6 +96,8 @@ export const accounts = {
   stockist: { email: 'stockist@example.com', password: 'St0ckistPass!', name: 'Stock Buyer', customer: 'Stockroom Linen Ltd.' },
   /** An admin who sets a design's repeat and disables a wear model (its own authenticator). */
   tailor: { email: 'tailor@example.com', password: 'Ta1lorPass!', name: 'Wear Tailor' },
+  /** A customer who finds a design from a crop of it (search by picture). */
+  finder: { email: 'finder@example.com', password: 'F1nderPass!', name: 'Picture Finder', customer: 'Finder Textiles Ltd.' },
   /** A customer who views a design in repeat, on fabric, at print size and worn. */
   wearer: { email: 'wearer@example.com', password: 'We4rerPass!', name: 'Fabric Buyer', customer: 'Wearer Textiles Ltd.' },
 } as const;

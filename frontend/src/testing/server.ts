@@ -32,6 +32,8 @@ export const handlers = [
     ]),
   ),
   http.post('*/service/collections/all', () => HttpResponse.json([])),
+  // Search by picture: switched off unless a test says otherwise (no picture filter, no design page actions).
+  http.get('*/service/search/similar/status', () => HttpResponse.json({ available: false, indexedColorways: 0 })),
   // What the viewer may see and search: everything (staff) unless a test says otherwise.
   http.get('*/service/get/design-fields', () => HttpResponse.json(allDesignFields())),
   http.get('*/service/get/color-swatches', () =>

@@ -34,7 +34,16 @@ export type SearchResult = {
    * design has the colour. The results are ordered by it, best first.
    */
   colorMatch?: number | null;
+  /** A search by picture or colorway: how close (from 8 up, the picture was found in the colorway). */
+  score?: number;
+  /** The design's file name (search by picture), absent when hidden from the viewer. */
+  originalName?: string;
+  /** Where the searched picture sits in the shown colorway: its corners in a `width` x `height` frame. */
+  match?: MatchOutline;
 };
+
+/** The picture's outline in a colorway: four corners (top left, top right, bottom right, bottom left). */
+export type MatchOutline = { polygon: [number, number][]; width: number; height: number };
 
 /** One page of results; `currentPage` counts from 0. */
 export type SearchPage = {

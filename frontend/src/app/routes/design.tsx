@@ -3,11 +3,12 @@ import { CadDownloadButton } from '@/features/cad/components/cad-download-button
 import { CadExportButton } from '@/features/cad/components/cad-export-button';
 import { DesignPage } from '@/features/design/components/design-page';
 import { AddToListButton } from '@/features/favorites/components/add-to-list-button';
+import { SimilarActions } from '@/features/archive/components/similar-actions';
 
 /**
  * /design/{id}/{colorwayid?}: the design page, with adding the shown colorway to a favorite list
  * and, for those with the rights, its CAD file, a zip of all the design's colorways and the
- * design's line sheet.
+ * design's line sheet, and the archive searched by likeness to the colorway or a part of it.
  */
 export function DesignRoute() {
   return (
@@ -28,6 +29,7 @@ export function DesignRoute() {
             <CadDownloadButton designGuid={design.guid} colorwayGuid={colorway.colorwayGuid} rotary={rotary} />
             <CadDownloadAllButton target={{ designGuid: design.guid }} scope="design" rotary={rotary} />
             <CadExportButton target={{ designGuid: design.guid }} />
+            <SimilarActions colorwayGuid={colorway.colorwayGuid} preview={colorway.images.preview} />
           </>
         );
       }}

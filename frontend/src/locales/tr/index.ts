@@ -15,6 +15,7 @@ import pages from './pages.json';
 import poolCriteria from './pool-criteria.json';
 import pools from './pools.json';
 import settings from './settings.json';
+import similar from './similar.json';
 import specialLists from './special-lists.json';
 
-export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, poolCriteria, settings, favorites, cad, collections, collectionsAdmin, specialLists, errors };
+export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, poolCriteria, settings, favorites, cad, collections, collectionsAdmin, specialLists, similar, errors };

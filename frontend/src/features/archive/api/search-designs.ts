@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/api/api-client';
-import type { SearchForm } from '../lib/search-filters';
+import { searchSimilar } from './search-similar';
+import { PICTURE_FIELD, type SearchForm } from '../lib/search-filters';
 import { nextPageOf, type SearchPage } from '@/types/search';
 import { archiveKeys } from './keys';
 
@@ -9,10 +10,13 @@ const SEARCH_STALE_TIME = 5 * 60_000;
 const SEARCH_GC_TIME = 30 * 60_000;
 
 /**
- * POST /search/design/basic/{page}/{pageSize} (page from 0). The signal cancels the call when a
+ * POST /search/design/basic/{page}/{pageSize} (page from 0), or with a picture POST /search/similar. The signal cancels the call when a
  * newer search replaces it.
  */
 export async function searchDesigns(form: SearchForm, page: number, pageSize: number, signal?: AbortSignal): Promise<SearchPage> {
+  // A search by picture sends the picture itself, as a file.
+  const { [PICTURE_FIELD]: picture, ...fields } = form;
+  if (picture) return searchSimilar(picture, fields, page, pageSize, signal);
   const answer = await apiPost<Partial<SearchPage>>(`/search/design/basic/${page}/${pageSize}`, form, signal);
   return {
     results: Array.isArray(answer.results) ? answer.results : [],

@@ -54,6 +54,8 @@ export function ActiveFilters({ filters, onRemove }: Props) {
         return collectionLabel(collections.data ?? [], filters.collection) ?? `#${filters.collection}`;
       case 'owned':
         return '';
+      case 'similar':
+        return filters.similar.startsWith('c:') ? t('chips.similarColorway') : t('chips.similarPicture');
       default:
         return filters[key];
     }

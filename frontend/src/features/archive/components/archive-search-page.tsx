@@ -42,11 +42,12 @@ import { DebouncedTextField } from './debounced-text-field';
 import { FilterDrawer, type FilterChange } from './filter-drawer';
 import { FilterIcon, SearchIcon } from '@/components/icons';
 import { LabelFilter } from './label-filter';
+import { PictureFilter } from './picture-filter';
 import { InfiniteResults, PagedResults } from './search-results';
 import { SettingsMenu } from './settings-menu';
 
 /** Filters of the bar itself; the drawer's button counts the others. */
-const barFilters: readonly FilterKey[] = ['number', 'labels', 'color'];
+const barFilters: readonly FilterKey[] = ['number', 'labels', 'color', 'similar'];
 
 /**
  * The archive search (routes / and /archive): filters in a sticky bar and a drawer, kept in the
@@ -188,6 +189,7 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
         />
         <LabelFilter value={filters.labels} mode={filters.labelMode} onChange={(labels) => change({ labels })} onModeChange={changeLabelMode} />
         <ColorFilter color={filters.color} distance={filters.colorDistance} onChange={(color, colorDistance) => change({ color, colorDistance })} />
+        <PictureFilter value={filters.similar} onChange={(similar) => change({ similar })} />
         <Badge badgeContent={drawerCount} color="secondary" overlap="rectangular">
           <Button variant="outlined" color="inherit" startIcon={<FilterIcon />} onClick={() => setDrawerOpen(true)} data-testid="more-filters" aria-haspopup="dialog">
             {t('filters.more')}
@@ -209,9 +211,9 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
           <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} data-testid="result-count" data-count={totalCount ?? ''} aria-live="polite">
             {totalCount === undefined ? t('results.searching') : t('results.count', { count: totalCount, formatted: count(totalCount) })}
           </Typography>
-          {filters.color && (
-            <Typography variant="caption" color="text.secondary">
-              {t('sort.byColor')}
+          {(filters.similar || filters.color) && (
+            <Typography variant="caption" color="text.secondary" data-testid="ranking-note">
+              {filters.similar ? t('sort.bySimilarity') : t('sort.byColor')}
             </Typography>
           )}
         </Box>

@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatShare } from '@/lib/format';
 import { CAPTION_HEIGHT } from '../lib/grid-layout';
 import type { SearchResult } from '../types';
+import type { MatchOutline } from '@/types/search';
 import { ImageIcon, LockIcon, PinIcon } from '@/components/icons';
 import { ColorwaySwatches } from './colorway-swatches';
 import { LabelChips } from './label-chips';
@@ -48,6 +49,32 @@ function Thumbnail({ src }: { src: string | null }) {
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
       )}
+    </Box>
+  );
+}
+
+/**
+ * Where the searched picture sits in the shown colorway, over the thumbnail: the SVG spans the
+ * design's frame and is cut like the image (`slice` is the SVG's `object-fit: cover`). Shown
+ * while the card is hovered or focused.
+ */
+function MatchOutlineOverlay({ match }: { match: MatchOutline }) {
+  const { t } = useTranslation('archive');
+  const points = match.polygon.map(([x, y]) => `${x},${y}`).join(' ');
+  const stroke = Math.max(match.width, match.height) / 120;
+  return (
+    <Box
+      component="svg"
+      viewBox={`0 0 ${match.width} ${match.height}`}
+      preserveAspectRatio="xMidYMid slice"
+      role="img"
+      aria-label={t('results.matchOutline')}
+      data-testid="match-outline"
+      className="match-outline"
+      sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none', opacity: 0, transition: 'opacity 120ms' }}
+    >
+      <polygon points={points} fill="rgba(255,255,255,0.18)" stroke="#000" strokeWidth={stroke * 2.2} strokeLinejoin="round" />
+      <polygon points={points} fill="none" stroke="#ffd400" strokeWidth={stroke} strokeLinejoin="round" />
     </Box>
   );
 }
@@ -101,7 +128,14 @@ export const ResultCard = memo(function ResultCard({ result, position, setSize, 
       aria-posinset={position}
       aria-setsize={setSize}
       aria-labelledby={titleId}
-      sx={{ position: 'relative', height: '100%', transition: 'box-shadow 120ms', '&:hover': { boxShadow: 3 }, '&:focus-within': { boxShadow: 3 } }}
+      sx={{
+        position: 'relative',
+        height: '100%',
+        transition: 'box-shadow 120ms',
+        '&:hover': { boxShadow: 3 },
+        '&:focus-within': { boxShadow: 3 },
+        '&:hover .match-outline, &:focus-within .match-outline': { opacity: 1 },
+      }}
     >
       <CardActionArea
         component={RouterLink}
@@ -111,6 +145,7 @@ export const ResultCard = memo(function ResultCard({ result, position, setSize, 
       >
         <Box sx={{ position: 'relative' }}>
           <Thumbnail src={result.thumbnail} />
+          {result.match && <MatchOutlineOverlay match={result.match} />}
           <Box sx={{ position: 'absolute', top: 6, left: 6, right: 6, display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
             {result.pinned && (
               <Chip size="small" color="secondary" icon={<PinIcon size={14} />} label={t('results.pinned')} data-testid="badge-pinned" sx={{ boxShadow: 1 }} />

@@ -39,6 +39,7 @@ const everything: SearchFilters = {
   dp0: 'summer',
   dp1: 'A&B',
   owned: true,
+  similar: 'c:cw-7',
 };
 
 describe('search filters in the URL', () => {
@@ -52,7 +53,7 @@ describe('search filters in the URL', () => {
     expect(query).toBe(
       'number=01-05&labels=11%2C12&labelMode=any&color=c03040&distance=18&status=engraved&screens=2%2C3&type=rotary&customer=cu-1' +
         '&from=2025-01-01&to=2025-03-31&dateField=edit&archive=2&confined=closed&sort=2&studio=Studio+A&original=rose&note=silk' +
-        '&list=3&collection=5&dp0=summer&dp1=A%26B&owned=1&page=3',
+        '&list=3&collection=5&dp0=summer&dp1=A%26B&owned=1&similar=c%3Acw-7&page=3',
     );
     const params = new URLSearchParams(query);
     expect(parseFilters(params)).toEqual(everything);
@@ -112,6 +113,7 @@ describe('search form', () => {
       dp0: 'summer',
       dp1: 'A&B',
       owned: 'true',
+      similarId: 'cw-7',
     });
   });
 
@@ -120,16 +122,18 @@ describe('search form', () => {
     expect(searchForm({ ...emptyFilters(), dateRange: 4, dateFrom: '2025-01-01' })).toEqual({ dateFrom: '2025-01-01', dateField: 'upload', order: '0' });
   });
 
-  it('never sends the AI image fields', () => {
-    expect(Object.keys(searchForm(everything))).not.toEqual(expect.arrayContaining(['similarImage']));
-    expect(Object.keys(searchForm(everything))).not.toContain('similarId');
+  it('sends a colorway as similarId and names a kept picture for the search call to send', () => {
+    expect(searchForm({ ...emptyFilters(), similar: 'c:cw-1' })).toEqual({ order: '0', similarId: 'cw-1' });
+    expect(searchForm({ ...emptyFilters(), similar: 'p:ab12' })).toEqual({ order: '0', similarPicture: 'ab12' });
+    expect(parseFilters(new URLSearchParams('similar=x:1')).similar).toBe('');
+    expect(parseFilters(new URLSearchParams('similar=p:../etc')).similar).toBe('');
   });
 });
 
 describe('active filters', () => {
   it('lists, removes and clears filters but keeps the sort and label mode', () => {
     expect(activeFilterKeys(emptyFilters())).toEqual([]);
-    expect(activeFilterKeys(everything)).toHaveLength(18);
+    expect(activeFilterKeys(everything)).toHaveLength(19);
     expect(withoutFilter(everything, 'color')).toMatchObject({ color: '', colorDistance: 10 });
     expect(withoutFilter(everything, 'date')).toMatchObject({ dateRange: 0, dateFrom: '', dateTo: '', dateField: 'upload' });
     expect(activeFilterKeys(withoutFilter(everything, 'labels'))).not.toContain('labels');

@@ -61,6 +61,11 @@ export type SearchFilters = {
   dp0: string;
   dp1: string;
   owned: boolean;
+  /**
+   * Rank by likeness (search by picture): `p:<id>` a picture kept in this browser (lib/picture-store),
+   * `c:<colorwayGuid>` a colorway of the archive ("similar colorways"), or "".
+   */
+  similar: string;
 };
 
 export function emptyFilters(labelMode: LabelMode = 'all'): SearchFilters {
@@ -89,6 +94,7 @@ export function emptyFilters(labelMode: LabelMode = 'all'): SearchFilters {
     dp0: '',
     dp1: '',
     owned: false,
+    similar: '',
   };
 }
 
@@ -118,6 +124,7 @@ const param = {
   dp0: 'dp0',
   dp1: 'dp1',
   owned: 'owned',
+  similar: 'similar',
 } as const satisfies Record<keyof SearchFilters, string>;
 
 export const PAGE_PARAM = 'page';
@@ -201,6 +208,7 @@ export function parseFilters(params: URLSearchParams, defaultLabelMode: LabelMod
     dp0: text('dp0'),
     dp1: text('dp1'),
     owned: text('owned') === '1' || text('owned') === 'true',
+    similar: /^[pc]:[\w-]{1,80}$/.test(text('similar')) ? text('similar') : '',
   };
 }
 
@@ -244,6 +252,7 @@ export function filtersToParams(filters: SearchFilters, page = 0): URLSearchPara
   set('dp0', filters.dp0.trim());
   set('dp1', filters.dp1.trim());
   if (filters.owned) params.set(param.owned, '1');
+  set('similar', filters.similar);
   if (page > 0) params.set(PAGE_PARAM, String(page + 1));
   return params;
 }
@@ -291,8 +300,15 @@ export function searchForm(filters: SearchFilters): SearchForm {
   set('dp0', filters.dp0.trim());
   set('dp1', filters.dp1.trim());
   if (filters.owned) set('owned', 'true');
+  // A colorway goes as the search's `similarId`; a picture by its id, which the search call
+  // swaps for the picture itself (api/search-designs.ts).
+  if (filters.similar.startsWith('c:')) set('similarId', filters.similar.slice(2));
+  if (filters.similar.startsWith('p:')) set(PICTURE_FIELD, filters.similar.slice(2));
   return form;
 }
+
+/** The form field naming a kept picture (never sent: the picture is). */
+export const PICTURE_FIELD = 'similarPicture';
 
 /** The filters a user can remove one by one (chips) and that "clear filters" resets; the sort is not one. */
 export const filterKeys = [
@@ -314,6 +330,7 @@ export const filterKeys = [
   'dp0',
   'dp1',
   'owned',
+  'similar',
 ] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
