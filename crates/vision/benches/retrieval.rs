@@ -18,7 +18,7 @@ fn search(
     query: &Features,
     limit: usize,
     admit: impl Fn(&u32) -> bool,
-    load: impl FnMut(&u32) -> Option<Features>,
+    load: impl Fn(&u32) -> Option<Features> + Sync,
 ) -> Vec<vision::Hit<u32>> {
     rank(
         query,

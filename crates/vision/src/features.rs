@@ -31,10 +31,10 @@ const HARRIS_K: f32 = 0.04;
 /// keeps at most `MAX_COPIES` of them.
 const COPY_BITS: u32 = 6;
 const MAX_COPIES: usize = 3;
-/// Corners weaker than this share of the level's strongest are noise; below the floor, nothing
-/// is a corner (a flat image).
+/// Corners weaker than this share of the level's strongest are noise, and so is any corner below
+/// the floor (JPEG blocks and sensor noise in a flat area).
 const RELATIVE_RESPONSE: f32 = 1e-4;
-const MIN_RESPONSE: f32 = 1e-12;
+const MIN_RESPONSE: f32 = 1e-7;
 
 /// A feature's place in the described image: its centre and the size of its patch's pixel
 /// (1 at full resolution, 2 at half, ...).

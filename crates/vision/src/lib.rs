@@ -25,7 +25,7 @@ pub use planes::Rgb;
 pub use verify::{MIN_INLIERS, Placement, place};
 
 /// Candidates checked geometrically per query.
-pub const SHORTLIST: usize = 60;
+pub const SHORTLIST: usize = 100;
 
 /// A colorway the query resembles: `placement` when the geometric check found the query in it.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,20 +39,38 @@ pub struct Hit<K> {
 /// The shortlist ranked: the colorways the query was placed in by agreeing features (most
 /// first), then the rest by their words' votes. Only the first [`SHORTLIST`] are checked;
 /// `load` gives a candidate's features (from a cache or the database).
-pub fn rank<K: Clone>(
+pub fn rank<K: Clone + Send + Sync>(
     query: &Features,
     shortlist: Vec<(K, f32)>,
-    mut load: impl FnMut(&K) -> Option<Features>,
+    load: impl Fn(&K) -> Option<Features> + Sync,
 ) -> Vec<Hit<K>> {
     let top = shortlist.iter().take(SHORTLIST).map(|(_, v)| *v);
     let vote_scale = top.fold(0.0f32, f32::max).max(1e-6);
+    // The checks are independent: spread over the cores.
+    let checked = shortlist.len().min(SHORTLIST);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(4);
+    let mut placements: Vec<Option<Placement>> = vec![None; checked];
+    std::thread::scope(|scope| {
+        let chunk = checked.div_ceil(threads).max(1);
+        for (slots, candidates) in placements
+            .chunks_mut(chunk)
+            .zip(shortlist[..checked].chunks(chunk))
+        {
+            let load = &load;
+            scope.spawn(move || {
+                for (slot, (key, _)) in slots.iter_mut().zip(candidates) {
+                    *slot = load(key).and_then(|candidate| place(query, &candidate));
+                }
+            });
+        }
+    });
+    let mut placements = placements.into_iter();
     let mut hits: Vec<Hit<K>> = shortlist
         .into_iter()
-        .enumerate()
-        .map(|(rank, (key, votes))| {
-            let placement = (rank < SHORTLIST)
-                .then(|| load(&key).and_then(|candidate| place(query, &candidate)))
-                .flatten();
+        .map(|(key, votes)| {
+            let placement = placements.next().flatten();
             // Votes are scaled below 1, so any placed hit outranks every unplaced one.
             let votes = votes / vote_scale;
             let score = placement.as_ref().map_or(0.0, Placement::strength) + votes;
