@@ -66,16 +66,26 @@ pub fn search_as(
     page: PageRequest,
     language: Language,
 ) -> Result<SearchAnswer, SearchError> {
+    let (fields, scope) = viewer_search(conn, viewer, filters)?;
+    search(conn, cache, &scope, &fields, filters, page, language)
+}
+
+/// The design fields a viewer's search shows and their scope, once the filters are found theirs
+/// to ask: a filter on a hidden field is refused, not ignored, and so is a collection the viewer
+/// may not open (inactive, say).
+fn viewer_search(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    filters: &SearchFilters,
+) -> Result<(DesignFields, Scope), SearchError> {
     let fields = disclosure::fields_for(conn, viewer)?;
     if let Some(field) = filters.hidden_field(&fields) {
         return Err(SearchError::FieldHidden(field));
     }
     if let Some(collection) = filters.collection {
-        // A collection the viewer may not open (inactive, say) is not theirs to search either.
         collections::service::searchable(conn, viewer, collection)?;
     }
-    let scope = pools::scope_of(conn, viewer)?;
-    search(conn, cache, &scope, &fields, filters, page, language)
+    Ok((fields, pools::scope_of(conn, viewer)?))
 }
 
 /// The cards a design page's group shows at first; the rest come a page at a time
@@ -330,14 +340,7 @@ pub fn similar_as(
     if !viewer.is_staff() && !similar.for_customers {
         return Err(SearchError::SimilarSearchUnavailable);
     }
-    let fields = disclosure::fields_for(conn, viewer)?;
-    if let Some(field) = filters.hidden_field(&fields) {
-        return Err(SearchError::FieldHidden(field));
-    }
-    if let Some(collection) = filters.collection {
-        collections::service::searchable(conn, viewer, collection)?;
-    }
-    let scope = pools::scope_of(conn, viewer)?;
+    let (fields, scope) = viewer_search(conn, viewer, filters)?;
     let filters = filters.with_list_rule(conn)?;
     let admitted = admitted_designs(conn, &scope, &filters)?;
     let admit = |design: &str| admitted.as_ref().is_none_or(|set| set.contains(design));
