@@ -290,15 +290,15 @@ async fn a_crop_finds_its_design_first_with_its_outline_inside_what_the_user_may
         .iter()
         .find(|(d, _)| d != design && open.contains(d))
         .unwrap();
-    let (status, saved) = api
+    let (status, _, saved) = api
         .call(
             TestRequest::post()
                 .uri("/service/admin/pool/insert")
                 .insert_header(("Access-Token", admin.as_str()))
                 .set_json(json!({ "name": "Only one", "extraGuids": [other] })),
         )
-        .await
-        .pipe(|(s, _, b)| (s, json(&b)));
+        .await;
+    let saved = json(&saved);
     assert_eq!(status, StatusCode::OK, "{saved}");
     let (_, pooled_user) = customer_with_user(&world, "Pooled Ltd.", "pooled@example.com");
     let (status, body) = api
@@ -386,34 +386,19 @@ async fn hostile_pictures_are_refused_and_the_switch_turns_the_search_off_for_cu
         (status, code(&answer)),
         (StatusCode::BAD_REQUEST, "similar_search_unavailable")
     );
-    let (_, status_body) = api
-        .call(
-            TestRequest::get()
-                .uri("/service/search/similar/status")
-                .insert_header(("Access-Token", buyer.as_str())),
-        )
-        .await
-        .pipe(|(s, _, b)| (s, json(&b)));
-    assert_eq!(status_body["available"], json!(false));
-    let (_, status_body) = api
-        .call(
-            TestRequest::get()
-                .uri("/service/search/similar/status")
-                .insert_header(("Access-Token", admin.as_str())),
-        )
-        .await
-        .pipe(|(s, _, b)| (s, json(&b)));
-    assert_eq!(status_body["available"], json!(true));
+    for (token, available) in [(&buyer, false), (&admin, true)] {
+        let (status, _, body) = api
+            .call(
+                TestRequest::get()
+                    .uri("/service/search/similar/status")
+                    .insert_header(("Access-Token", token.as_str())),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(json(&body)["available"], json!(available));
+    }
     let (status, answer) = api
         .form("/service/search/design/basic/0/25", Some(&buyer), &[])
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
 }
-
-trait Pipe: Sized {
-    fn pipe<T>(self, f: impl FnOnce(Self) -> T) -> T {
-        f(self)
-    }
-}
-
-impl<T> Pipe for T {}

@@ -120,7 +120,29 @@ async fn search_designs(
     let form = form.into_inner();
     let language = session.language(form.language.as_deref());
     let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
-    let viewer = session.viewer();
+    found(
+        pool,
+        cache,
+        similar,
+        session.viewer(),
+        filters,
+        page,
+        language,
+    )
+    .await
+}
+
+/// The viewer's search answered: the archive's page, or the similar search's when the form asks
+/// for likeness.
+async fn found(
+    pool: Pool,
+    cache: Cache,
+    similar: Similar,
+    viewer: desen_core::Viewer,
+    filters: SearchFilters,
+    page: desen_core::PageRequest,
+    language: desen_core::Language,
+) -> Result<HttpResponse, ApiError> {
     let answer = blocking(move || {
         service::find_as(
             &mut *pool.get()?,
@@ -291,20 +313,16 @@ async fn collection_search(
     let language = session.language(form.language.as_deref());
     let mut filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
     filters.collection = Some(id);
-    let viewer = session.viewer();
-    let answer = blocking(move || {
-        service::find_as(
-            &mut *pool.get()?,
-            &cache,
-            &similar,
-            &viewer,
-            &filters,
-            page,
-            language,
-        )
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(answer))
+    found(
+        pool,
+        cache,
+        similar,
+        session.viewer(),
+        filters,
+        page,
+        language,
+    )
+    .await
 }
 
 /// A path's collection id; anything else names no collection.
