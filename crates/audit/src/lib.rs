@@ -36,6 +36,11 @@ pub enum Action {
     WearModelSaved,
     WearModelStateChanged,
     WearModelDeleted,
+    LabelSaved,
+    LabelsMerged,
+    LabelDeleted,
+    PinsChanged,
+    SettingsChanged,
 }
 
 impl Action {
@@ -67,6 +72,11 @@ impl Action {
             WearModelSaved => "wear_model_saved",
             WearModelStateChanged => "wear_model_state_changed",
             WearModelDeleted => "wear_model_deleted",
+            LabelSaved => "label_saved",
+            LabelsMerged => "labels_merged",
+            LabelDeleted => "label_deleted",
+            PinsChanged => "pins_changed",
+            SettingsChanged => "settings_changed",
         }
     }
 }
@@ -127,6 +137,15 @@ impl<'a> Subject<'a> {
         Subject {
             kind: "wear_model",
             guid,
+            name,
+        }
+    }
+
+    /// A label, by its numeric id as text and its English name.
+    pub fn label(id: &'a str, name: &'a str) -> Self {
+        Subject {
+            kind: "label",
+            guid: id,
             name,
         }
     }

@@ -37,6 +37,8 @@ pub enum CadError {
     Favorites(#[from] favorites::error::FavoriteError),
     #[error("catalog: {0}")]
     Catalog(#[from] catalog::CatalogError),
+    #[error(transparent)]
+    Configuration(#[from] configuration::ConfigurationError),
     #[error("accounts: {0}")]
     Account(#[from] accounts::AccountError),
     #[error("search: {0}")]
@@ -83,6 +85,7 @@ impl DomainError for CadError {
             }
             Favorites(e) => e.kind(),
             Catalog(e) => e.kind(),
+            Configuration(e) => e.kind(),
             Account(e) => e.kind(),
             Search(e) => e.kind(),
             Scope(e) => e.kind(),
@@ -109,6 +112,7 @@ impl DomainError for CadError {
             InvalidForm(_) => "invalid_form",
             Favorites(e) => e.code(),
             Catalog(e) => e.code(),
+            Configuration(e) => e.code(),
             Account(e) => e.code(),
             Search(e) => e.code(),
             Scope(e) => e.code(),

@@ -37,12 +37,15 @@ pub struct Rights {
     pub offered: Vec<CadFormat>,
 }
 
+/// `settings` are the file's; the switches, company codes and formats an admin saved in the
+/// general settings apply over them.
 pub fn rights(
     conn: &mut DbConnection,
     who: &Downloader,
     viewer: &Viewer,
     settings: &CadSettings,
 ) -> Result<Rights, CadError> {
+    let settings = &settings.live(conn)?;
     let download = viewer.is_staff()
         || accounts::service::company_code(conn, who.customer.as_deref())?
             .is_some_and(|code| settings.admits_company(&code));

@@ -73,6 +73,32 @@ pub struct CadSettings {
     pub bundle_workers: usize,
 }
 
+impl CadSettings {
+    /// These settings with the CAD switches, company codes and formats an admin saved in the
+    /// general settings (read now: a change applies at once on every instance).
+    pub fn live(
+        &self,
+        conn: &mut db::DbConnection,
+    ) -> Result<CadSettings, configuration::ConfigurationError> {
+        use configuration::keys;
+        let saved = configuration::Saved::read(conn)?;
+        Ok(CadSettings {
+            company_codes: saved
+                .get(keys::CAD_COMPANY_CODES)
+                .unwrap_or_else(|| self.company_codes.clone()),
+            selection: saved.get(keys::CAD_SELECTION).unwrap_or(self.selection),
+            download_all: saved
+                .get(keys::CAD_DOWNLOAD_ALL)
+                .unwrap_or(self.download_all),
+            export: saved.get(keys::EXPORT).unwrap_or(self.export),
+            formats: saved
+                .get(keys::CAD_FORMATS)
+                .unwrap_or_else(|| self.formats.clone()),
+            ..self.clone()
+        })
+    }
+}
+
 impl Default for CadSettings {
     fn default() -> Self {
         CadSettings {

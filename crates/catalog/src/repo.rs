@@ -355,6 +355,25 @@ pub fn touch(conn: &mut DbConnection, design: &str, at: NaiveDateTime) -> Result
         .map(|_| ())
 }
 
+pub fn designs_by_guid(conn: &mut DbConnection, guids: &[String]) -> Result<Vec<Design>, Error> {
+    designs::table
+        .filter(designs::guid.eq_any(guids))
+        .select(Design::as_select())
+        .load(conn)
+}
+
+pub fn design_exists(conn: &mut DbConnection, guid: &str) -> Result<bool, Error> {
+    diesel::select(diesel::dsl::exists(designs::table.find(guid))).get_result(conn)
+}
+
+/// The pinned designs' ids in pin order.
+pub fn pins(conn: &mut DbConnection) -> Result<Vec<String>, Error> {
+    design_pins::table
+        .order((design_pins::position, design_pins::design_guid))
+        .select(design_pins::design_guid)
+        .load(conn)
+}
+
 pub fn set_pins(conn: &mut DbConnection, designs: &[String]) -> Result<(), Error> {
     diesel::delete(design_pins::table).execute(conn)?;
     for (i, design) in designs.iter().enumerate() {

@@ -553,24 +553,50 @@ pub fn admin_search(
     page: PageRequest,
 ) -> Result<Page<DesignSummary>, CatalogError> {
     let (designs, total) = repo::admin_search(conn, text, page)?;
-    let mut items = Vec::with_capacity(designs.len());
-    for design in designs {
-        let first = repo::first_colorway(conn, &design.guid)?;
-        items.push(DesignSummary {
-            thumbnail: first
-                .as_ref()
-                .map(|c| urls::thumbnail(&design.guid, &c.guid, &c.renditions_key, "d/h")),
-            first_colorway_guid: first.map(|c| c.guid),
-            design_guid: design.guid,
-            design_name: design.number,
-            archive_id: design.archive_id,
-            design_type: design.design_type,
-            original_name: design.original_name,
-            studio: design.studio,
-            upload_date: design.uploaded_at,
-        });
-    }
+    let items = designs
+        .into_iter()
+        .map(|design| summary_of(conn, design))
+        .collect::<Result<_, _>>()?;
     Ok(Page::new(items, total, page))
+}
+
+/// Staff summaries of these designs, in their order; unknown ids are left out.
+pub fn design_summaries(
+    conn: &mut DbConnection,
+    guids: &[String],
+) -> Result<Vec<DesignSummary>, CatalogError> {
+    let mut found: HashMap<String, Design> = repo::designs_by_guid(conn, guids)?
+        .into_iter()
+        .map(|d| (d.guid.clone(), d))
+        .collect();
+    guids
+        .iter()
+        .filter_map(|guid| found.remove(guid))
+        .map(|design| summary_of(conn, design))
+        .collect()
+}
+
+/// A design as staff lists show it: number, names, and its first colorway's thumbnail.
+fn summary_of(conn: &mut DbConnection, design: Design) -> Result<DesignSummary, CatalogError> {
+    let first = repo::first_colorway(conn, &design.guid)?;
+    Ok(DesignSummary {
+        thumbnail: first
+            .as_ref()
+            .map(|c| urls::thumbnail(&design.guid, &c.guid, &c.renditions_key, "d/h")),
+        first_colorway_guid: first.map(|c| c.guid),
+        design_guid: design.guid,
+        design_name: design.number,
+        archive_id: design.archive_id,
+        design_type: design.design_type,
+        original_name: design.original_name,
+        studio: design.studio,
+        upload_date: design.uploaded_at,
+    })
+}
+
+/// The pinned designs in their order.
+pub fn pinned_designs(conn: &mut DbConnection) -> Result<Vec<String>, CatalogError> {
+    Ok(repo::pins(conn)?)
 }
 
 /// Replaces the pinned designs: they lead the default listing in this order.
@@ -790,12 +816,8 @@ fn edit_design_now(
     }
     design.edited_at = time::now();
     repo::save_design(conn, &design)?;
-    if let Some(mut ids) = edit.label_ids {
-        ids.sort_unstable();
-        ids.dedup();
-        if repo::count_labels(conn, &ids)? != ids.len() as i64 {
-            return Err(CatalogError::LabelNotFound);
-        }
+    if let Some(ids) = edit.label_ids {
+        let ids = known_labels(conn, ids)?;
         repo::set_labels(conn, &design.guid, &ids)?;
     }
     if let Some(values) = edit.parameters {
@@ -815,6 +837,35 @@ fn edit_design_now(
         guid: design.guid,
         number: design.number,
     })
+}
+
+/// The labels of the ids, each once; "label not found" if one is unknown.
+fn known_labels(conn: &mut DbConnection, mut ids: Vec<i32>) -> Result<Vec<i32>, CatalogError> {
+    ids.sort_unstable();
+    ids.dedup();
+    if repo::count_labels(conn, &ids)? != ids.len() as i64 {
+        return Err(CatalogError::LabelNotFound);
+    }
+    Ok(ids)
+}
+
+/// Gives a design exactly these labels (the tagging screen), then recomputes what its labels
+/// decide: pool membership and smart groups. Run it in the caller's transaction.
+pub fn set_design_labels(
+    conn: &mut DbConnection,
+    design: &DesignGuid,
+    ids: Vec<i32>,
+) -> Result<(), CatalogError> {
+    let guid = design.to_string();
+    if !repo::design_exists(conn, &guid)? {
+        return Err(CatalogError::DesignNotFound);
+    }
+    let ids = known_labels(conn, ids)?;
+    repo::set_labels(conn, &guid, &ids)?;
+    repo::touch(conn, &guid, time::now())?;
+    pools::service::refresh_design(conn, design)?;
+    collections::service::refresh_design(conn, &guid)?;
+    Ok(())
 }
 
 /// Which design an edit or delete touched.

@@ -530,6 +530,17 @@ pub fn set_group_designs(
     Ok(())
 }
 
+pub fn set_group_criteria(
+    conn: &mut DbConnection,
+    group: i32,
+    criteria: &str,
+) -> Result<(), Error> {
+    diesel::update(design_groups::table.find(group))
+        .set(design_groups::criteria.eq(criteria))
+        .execute(conn)
+        .map(|_| ())
+}
+
 /// Every smart group (one with a saved search).
 pub fn smart_groups(conn: &mut DbConnection) -> Result<Vec<DesignGroup>, Error> {
     design_groups::table

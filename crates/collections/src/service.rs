@@ -1085,6 +1085,49 @@ pub fn refresh_design(conn: &mut DbConnection, design: &str) -> Result<(), Colle
     Ok(())
 }
 
+/// The names of the smart groups whose searches name the label.
+pub fn groups_naming_label(
+    conn: &mut DbConnection,
+    label: i32,
+) -> Result<Vec<String>, CollectionError> {
+    Ok(repo::smart_groups(conn)?
+        .into_iter()
+        .filter(|g| {
+            g.criteria
+                .as_deref()
+                .and_then(smart_criteria)
+                .is_some_and(|c| c.names_label(label))
+        })
+        .map(|g| g.name)
+        .collect())
+}
+
+/// Two labels were merged (`into` stands where `from` stood in every smart group) or designs'
+/// labels changed in bulk (`from_into` none): every smart group is searched again.
+pub fn relabel(
+    conn: &mut DbConnection,
+    from_into: Option<(i32, i32)>,
+) -> Result<(), CollectionError> {
+    for group in repo::smart_groups(conn)? {
+        let Some(mut criteria) = group.criteria.as_deref().and_then(smart_criteria) else {
+            continue;
+        };
+        if let Some((from, into)) = from_into
+            && criteria.relabel(from, into)
+        {
+            let json = serde_json::to_string(&criteria)
+                .map_err(|_| CollectionError::InvalidForm("criteria"))?;
+            repo::set_group_criteria(conn, group.id, &json)?;
+        }
+        let designs = smart_designs(conn, &criteria)?;
+        repo::set_group_designs(conn, group.id, &designs)?;
+        if let Some(c) = repo::find(conn, group.collection_id)? {
+            refresh(conn, &c)?;
+        }
+    }
+    Ok(())
+}
+
 /// A smart group's stored search; one that no longer reads (never written so) is skipped.
 fn smart_criteria(json: &str) -> Option<PoolCriteria> {
     serde_json::from_str(json)

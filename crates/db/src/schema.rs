@@ -398,6 +398,34 @@ diesel::joinable!(users -> customers (customer_guid));
 diesel::joinable!(account_links -> users (user_guid));
 diesel::joinable!(designs -> archives (archive_id));
 diesel::joinable!(designs -> customers (customer_guid));
+diesel::table! {
+    /// The design each admin is labelling on the tagging screen (migration 000016).
+    tagging_reservations (design_guid) {
+        design_guid -> Text,
+        admin_guid -> Text,
+        reserved_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// Designs an admin passed over on the tagging screen (migration 000016).
+    tagging_skips (admin_guid, design_guid) {
+        admin_guid -> Text,
+        design_guid -> Text,
+        skipped_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// The studio's general settings: one JSON document (migration 000017).
+    general_settings (id) {
+        id -> Integer,
+        document -> Text,
+        updated_at -> Timestamp,
+        updated_by -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(design_labels -> designs (design_guid));
 diesel::joinable!(design_parameters -> designs (design_guid));
 diesel::table! {
@@ -627,4 +655,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     stock_pages,
     wear_models,
     wear_model_labels,
+    tagging_reservations,
+    tagging_skips,
+    general_settings,
 );

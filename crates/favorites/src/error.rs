@@ -28,6 +28,8 @@ pub enum FavoriteError {
     InvalidForm(&'static str),
     #[error("mail: {0}")]
     Mail(String),
+    #[error(transparent)]
+    Configuration(#[from] configuration::ConfigurationError),
     #[error("database: {0}")]
     Database(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
@@ -52,6 +54,7 @@ impl DomainError for FavoriteError {
             NameTaken | ColorwayPresent | TooManyLists | ListFull => ErrorKind::Conflict,
             ListNotFound | EntryNotFound | DesignNotFound | ColorwayNotFound => ErrorKind::NotFound,
             Mail(_) | Database(_) | Pool(_) => ErrorKind::Internal,
+            Configuration(e) => e.kind(),
             Scope(e) => e.kind(),
             Account(e) => e.kind(),
         }
@@ -73,6 +76,7 @@ impl DomainError for FavoriteError {
             ListFull => "favorite_list_full",
             InvalidForm(_) => "invalid_form",
             Mail(_) | Database(_) | Pool(_) => "internal",
+            Configuration(e) => e.code(),
             Scope(e) => e.code(),
             Account(e) => e.code(),
         }

@@ -18,6 +18,22 @@ pub struct FavoritesSettings {
     pub studio_mail: Option<String>,
 }
 
+impl FavoritesSettings {
+    /// The studio's address now: the one an admin saved in the general settings (empty: none),
+    /// else the configured one.
+    pub fn live_studio_mail(
+        &self,
+        conn: &mut db::DbConnection,
+    ) -> Result<Option<String>, crate::error::FavoriteError> {
+        let saved: Option<String> =
+            configuration::Saved::read(conn)?.get(configuration::keys::STUDIO_MAIL);
+        Ok(match saved {
+            Some(mail) => Some(mail).filter(|m| !m.is_empty()),
+            None => self.studio_mail.clone(),
+        })
+    }
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/favorites/lists", web::get().to(lists))
         .route("/favorites/colorways", web::get().to(holding))
@@ -273,9 +289,10 @@ async fn share(
             name: user.name,
             email: user.email,
         };
+        let studio = settings.live_studio_mail(conn)?;
         let mail = ShareMail {
             mailer: accounts.mailer.as_ref(),
-            studio: settings.studio_mail.as_deref(),
+            studio: studio.as_deref(),
             public_url: &accounts.settings.public_url,
         };
         service::share_list(conn, owner, &list, &sharer, &mail)

@@ -160,6 +160,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(cad::routes::CadApi::openapi());
     doc.merge(catalog::routes::CatalogApi::openapi());
     doc.merge(collections::routes::CollectionsApi::openapi());
+    doc.merge(configuration::routes::ConfigurationApi::openapi());
+    doc.merge(curation::routes::CurationApi::openapi());
     doc.merge(favorites::routes::FavoritesApi::openapi());
     doc.merge(import::routes::ImportApi::openapi());
     doc.merge(pools::routes::PoolsApi::openapi());
@@ -189,6 +191,29 @@ pub fn app(
         .configure(configure(state))
 }
 
+/// The general settings before an admin saves any: this process's configuration.
+fn general_defaults(state: &AppState) -> configuration::Defaults {
+    use configuration::{ClientConfiguration, GeneralSettings};
+    let cad = &state.cad.settings;
+    configuration::Defaults(GeneralSettings {
+        client: ClientConfiguration {
+            language_selection: true,
+            ai_search: state.similar.for_customers,
+            cad_selection: cad.selection,
+            cad_download_all: cad.download_all,
+            export: cad.export,
+            default_archive_id: -1,
+            default_order: 0,
+            page_size: 25,
+            content_image_base: String::new(),
+            parameter_names: configuration::settings::default_parameter_names(),
+        },
+        studio_mail: state.favorites.studio_mail.clone().unwrap_or_default(),
+        cad_company_codes: cad.company_codes.clone(),
+        cad_formats: cad.formats.clone(),
+    })
+}
+
 /// Composes the routes and shared data.
 fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
@@ -203,6 +228,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(state.boards_cache.clone()))
             .app_data(web::Data::new(state.favorites.clone()))
             .app_data(web::Data::new(state.cad.clone()))
+            .app_data(web::Data::new(general_defaults(&state)))
             .app_data(web::Data::from(state.views.clone()))
             .app_data(web::Data::new(state.clone()))
             .app_data(web_api::form_config())
@@ -216,6 +242,8 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(cad::routes::configure)
                     .configure(catalog::routes::configure)
                     .configure(collections::routes::configure)
+                    .configure(configuration::routes::configure)
+                    .configure(curation::routes::configure)
                     .configure(favorites::routes::configure)
                     .configure(import::routes::configure)
                     .configure(pools::routes::configure)

@@ -163,42 +163,6 @@ where
         (status, json(&bytes))
     }
 
-    async fn bytes(
-        &self,
-        path: &str,
-        token: Option<&str>,
-    ) -> (StatusCode, actix_web::http::header::HeaderMap, Vec<u8>) {
-        let mut request = TestRequest::get().uri(path);
-        if let Some(token) = token {
-            request = request.insert_header(("Access-Token", token));
-        }
-        self.call(request).await
-    }
-
-    async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
-        let (status, _, bytes) = self.bytes(path, token).await;
-        (status, json(&bytes))
-    }
-
-    async fn send_json(
-        &self,
-        method: Method,
-        path: &str,
-        token: &str,
-        body: &Value,
-    ) -> (StatusCode, Value) {
-        let (status, _, bytes) = self
-            .call(
-                TestRequest::default()
-                    .method(method)
-                    .uri(path)
-                    .insert_header(("Access-Token", token))
-                    .set_json(body),
-            )
-            .await;
-        (status, json(&bytes))
-    }
-
     /// A collection with a cover (no parent) or a sub-collection of `parent`; answers its id.
     async fn new_collection(&self, admin: &str, name: &str, parent: Option<i32>) -> i32 {
         let parent = parent.map(|p| p.to_string());

@@ -81,6 +81,26 @@ fn texts(list: &[String]) -> Vec<&str> {
 }
 
 impl PoolCriteria {
+    /// Whether the criteria name the label, as allowed or as forbidden.
+    pub fn names_label(&self, label: i32) -> bool {
+        self.allowed_labels.contains(&label) || self.forbidden_labels.contains(&label)
+    }
+
+    /// Two labels were merged: `into` stands where `from` stood. Answers whether anything changed.
+    pub fn relabel(&mut self, from: i32, into: i32) -> bool {
+        let mut changed = false;
+        for labels in [&mut self.allowed_labels, &mut self.forbidden_labels] {
+            if labels.contains(&from) {
+                labels.retain(|l| *l != from);
+                if !labels.contains(&into) {
+                    labels.push(into);
+                }
+                changed = true;
+            }
+        }
+        changed
+    }
+
     pub fn parameters(&self) -> [&str; 10] {
         [
             &self.dp0, &self.dp1, &self.dp2, &self.dp3, &self.dp4, &self.dp5, &self.dp6, &self.dp7,

@@ -60,6 +60,20 @@ pub fn searches_of(conn: &mut DbConnection, pool: &str) -> Result<Vec<PoolSearch
         .load(conn)
 }
 
+pub fn all_searches(conn: &mut DbConnection) -> Result<Vec<PoolSearch>, Error> {
+    pool_searches::table
+        .order((pool_searches::pool_guid, pool_searches::position))
+        .select(PoolSearch::as_select())
+        .load(conn)
+}
+
+pub fn set_criteria(conn: &mut DbConnection, search: &PoolSearch) -> Result<(), Error> {
+    diesel::update(pool_searches::table.find((&search.pool_guid, search.position)))
+        .set(pool_searches::criteria.eq(&search.criteria))
+        .execute(conn)
+        .map(|_| ())
+}
+
 pub fn designs_of(conn: &mut DbConnection, pool: &str) -> Result<Vec<String>, Error> {
     pool_designs::table
         .filter(pool_designs::pool_guid.eq(pool))

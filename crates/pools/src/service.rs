@@ -152,6 +152,43 @@ pub fn refresh_pool(conn: &mut DbConnection, pool: &str) -> Result<(), PoolError
     Ok(())
 }
 
+/// The names of the pools whose searches name the label.
+pub fn pools_naming_label(conn: &mut DbConnection, label: i32) -> Result<Vec<String>, PoolError> {
+    let mut names = Vec::new();
+    for search in repo::all_searches(conn)? {
+        let criteria: PoolCriteria = serde_json::from_str(&search.criteria)
+            .map_err(|e| PoolError::InvalidForm(format!("stored criteria: {e}")))?;
+        if criteria.names_label(label)
+            && let Some(pool) = repo::find(conn, &search.pool_guid)?
+            && !names.contains(&pool.name)
+        {
+            names.push(pool.name);
+        }
+    }
+    Ok(names)
+}
+
+/// Two labels were merged (`into` stands where `from` stood in every pool search) or designs'
+/// labels changed in bulk (`from_into` none): every pool's members are recomputed, since a
+/// design's labels decide them (an unlabelled design too, for `allowUnlabeledDesigns`).
+pub fn relabel(conn: &mut DbConnection, from_into: Option<(i32, i32)>) -> Result<(), PoolError> {
+    if let Some((from, into)) = from_into {
+        for mut search in repo::all_searches(conn)? {
+            let mut criteria: PoolCriteria = serde_json::from_str(&search.criteria)
+                .map_err(|e| PoolError::InvalidForm(format!("stored criteria: {e}")))?;
+            if criteria.relabel(from, into) {
+                search.criteria = serde_json::to_string(&criteria)
+                    .map_err(|e| PoolError::InvalidForm(e.to_string()))?;
+                repo::set_criteria(conn, &search)?;
+            }
+        }
+    }
+    for pool in repo::all(conn)? {
+        refresh_pool(conn, &pool.guid)?;
+    }
+    Ok(())
+}
+
 /// Recomputes the pools a design belongs to: after it was added or edited (in the caller's
 /// transaction).
 pub fn refresh_design(conn: &mut DbConnection, design: &DesignGuid) -> Result<(), PoolError> {

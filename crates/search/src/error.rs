@@ -19,6 +19,8 @@ pub enum SearchError {
     #[error(transparent)]
     Catalog(#[from] catalog::CatalogError),
     #[error(transparent)]
+    Configuration(#[from] configuration::ConfigurationError),
+    #[error(transparent)]
     Pools(#[from] pools::PoolError),
     #[error(transparent)]
     Favorites(#[from] favorites::FavoriteError),
@@ -46,6 +48,7 @@ impl DomainError for SearchError {
             SearchError::PictureTooLarge => ErrorKind::TooLarge,
             SearchError::FieldHidden(_) => ErrorKind::Forbidden,
             SearchError::Catalog(e) => e.kind(),
+            SearchError::Configuration(e) => e.kind(),
             SearchError::Pools(e) => e.kind(),
             SearchError::Favorites(e) => e.kind(),
             SearchError::Collections(e) => e.kind(),
@@ -64,6 +67,7 @@ impl DomainError for SearchError {
             SearchError::UploadInterrupted => "upload_interrupted",
             SearchError::FieldHidden(_) => "search_field_hidden",
             SearchError::Catalog(e) => e.code(),
+            SearchError::Configuration(e) => e.code(),
             SearchError::Pools(e) => e.code(),
             SearchError::Favorites(e) => e.code(),
             SearchError::Collections(e) => e.code(),
@@ -77,6 +81,7 @@ impl DomainError for SearchError {
         match self {
             SearchError::InvalidSearch(field) | SearchError::FieldHidden(field) => Some(field),
             SearchError::Catalog(e) => e.field(),
+            SearchError::Configuration(e) => e.field(),
             SearchError::Pools(e) => e.field(),
             SearchError::Favorites(e) => e.field(),
             SearchError::Collections(e) => e.field(),

@@ -260,9 +260,10 @@ async fn similar_status(
 ) -> Result<HttpResponse, ApiError> {
     let viewer = session.viewer();
     let status = blocking(move || -> Result<SimilarStatus, SearchError> {
-        similar.sync(&mut *pool.get()?)?;
+        let conn = &mut *pool.get()?;
+        similar.sync(conn)?;
         Ok(SimilarStatus {
-            available: viewer.is_staff() || similar.for_customers,
+            available: viewer.is_staff() || similar.open_to_customers(conn)?,
             indexed_colorways: similar.len(),
         })
     })

@@ -337,7 +337,7 @@ pub fn similar_as(
     let Some(query) = &filters.similar else {
         return Err(SearchError::InvalidSearch("similarImage"));
     };
-    if !viewer.is_staff() && !similar.for_customers {
+    if !viewer.is_staff() && !similar.open_to_customers(conn)? {
         return Err(SearchError::SimilarSearchUnavailable);
     }
     let (fields, scope) = viewer_search(conn, viewer, filters)?;

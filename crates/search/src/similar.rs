@@ -103,6 +103,14 @@ impl SimilarIndex {
     }
 
     /// Colorways in the index.
+    /// Whether customers may search by picture now: the AI search switch an admin saved in the
+    /// general settings, else this process's configured `for_customers`.
+    pub fn open_to_customers(&self, conn: &mut DbConnection) -> Result<bool, SearchError> {
+        Ok(configuration::Saved::read(conn)?
+            .get(configuration::keys::AI_SEARCH)
+            .unwrap_or(self.for_customers))
+    }
+
     pub fn len(&self) -> usize {
         self.synced.read().map(|s| s.index.len()).unwrap_or(0)
     }

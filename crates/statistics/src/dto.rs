@@ -38,7 +38,32 @@ pub struct EntriesForm {
     pub to: Option<String>,
     pub page: Option<u32>,
     pub page_size: Option<u32>,
+    /// `at.desc` (the default), `at.asc`, `user.asc`, `user.desc`, `company.asc`, `company.desc`.
+    pub sort: Option<String>,
     pub format: Option<String>,
+    /// The chart's statistic: `cad`, `login`, `colorway` or `label` (the chart route only).
+    pub kind: Option<String>,
+}
+
+/// The statistic a chart counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartKind {
+    Cad,
+    Login,
+    Colorway,
+    Label,
+}
+
+impl EntriesForm {
+    pub fn chart_kind(&self) -> Result<ChartKind, StatisticsError> {
+        Ok(match given(&self.kind) {
+            Some("cad") => ChartKind::Cad,
+            Some("login") => ChartKind::Login,
+            Some("colorway") => ChartKind::Colorway,
+            Some("label") => ChartKind::Label,
+            _ => return Err(StatisticsError::InvalidForm("kind")),
+        })
+    }
 }
 
 fn given(value: &Option<String>) -> Option<&str> {
@@ -72,11 +97,18 @@ impl EntriesForm {
             day(&self.to, "to")?,
             today,
         )?;
+        let sort = match given(&self.sort) {
+            Some(text) => crate::entries::EntrySort::parse(text)
+                .ok_or(StatisticsError::InvalidForm("sort"))?,
+            None => Default::default(),
+        };
         let filter = crate::entries::EntryFilter {
             company: given(&self.company_guid).map(str::to_owned),
             user: given(&self.user_guid).map(str::to_owned),
             from,
             until,
+            sort,
+            language: Default::default(),
         };
         let page = match given(&self.format) {
             Some("csv") => None,

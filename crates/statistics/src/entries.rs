@@ -1,12 +1,16 @@
 //! The admins' statistics tables (spec section 2, Admin area: Statistics; section 7,
-//! `/admin/statistics/*-entries`): CAD downloads, sign-ins and colorway views, each filtered by
-//! company, user and time, newest first, paged, with a summary, or whole as CSV.
+//! `/admin/statistics/*-entries`): CAD downloads, sign-ins, colorway views and the labels looked
+//! at (each view once per label of its design), each filtered by company, user and time, sorted,
+//! paged, with a summary, or whole as CSV.
 
 use crate::error::StatisticsError;
 use chrono::{NaiveDate, NaiveDateTime};
 use db::DbConnection;
-use db::schema::{cad_downloads, colorway_views, colorways, customers, designs, sign_ins, users};
-use desen_core::{Page, PageRequest};
+use db::schema::{
+    cad_downloads, colorway_views, colorways, customers, design_labels, designs, labels, sign_ins,
+    users,
+};
+use desen_core::{Language, Page, PageRequest};
 use diesel::dsl::{count, count_star};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -15,13 +19,43 @@ use utoipa::ToSchema;
 /// The rows a CSV export holds at most.
 pub const MAX_CSV_ROWS: i64 = 100_000;
 
-/// Which records: a company, a user, a time span `[from, until)`.
+/// Which records (a company, a user, a time span `[from, until)`), in which order, and the
+/// language label names are answered in.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EntryFilter {
     pub company: Option<String>,
     pub user: Option<String>,
     pub from: Option<NaiveDateTime>,
     pub until: Option<NaiveDateTime>,
+    pub sort: EntrySort,
+    pub language: Language,
+}
+
+/// The order of a table's entries; ties newest first.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EntrySort {
+    #[default]
+    NewestFirst,
+    OldestFirst,
+    /// By the user's name, ascending or not.
+    User(bool),
+    /// By the company's name, ascending or not.
+    Company(bool),
+}
+
+impl EntrySort {
+    /// `at.desc` (the default), `at.asc`, `user.asc`, `user.desc`, `company.asc`, `company.desc`.
+    pub fn parse(text: &str) -> Option<EntrySort> {
+        Some(match text {
+            "at.desc" => EntrySort::NewestFirst,
+            "at.asc" => EntrySort::OldestFirst,
+            "user.asc" => EntrySort::User(true),
+            "user.desc" => EntrySort::User(false),
+            "company.asc" => EntrySort::Company(true),
+            "company.desc" => EntrySort::Company(false),
+            _ => return None,
+        })
+    }
 }
 
 impl EntryFilter {
@@ -143,6 +177,22 @@ pub struct ColorwayEntry {
     pub colorway_name: Option<String>,
 }
 
+/// A colorway view counted for one label of its design.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct LabelEntry {
+    pub at: NaiveDateTime,
+    #[serde(flatten)]
+    pub who: Who,
+    pub design_guid: String,
+    pub design_number: String,
+    pub colorway_guid: String,
+    pub colorway_name: Option<String>,
+    pub label_id: i32,
+    /// In the admin's language.
+    pub label: String,
+}
+
 /// The page (or, for CSV, up to [`MAX_CSV_ROWS`]) of what `limit` and `offset` pick.
 fn window(page: Option<PageRequest>) -> (i64, i64) {
     match page {
@@ -167,6 +217,22 @@ macro_rules! filtered {
             query = query.filter($table::$at.lt(until));
         }
         query
+    }};
+}
+
+/// The filter's order: by time, or by the user's or the company's name (then newest first).
+macro_rules! ordered {
+    ($query:expr, $table:ident, $at:ident, $id:ident, $filter:expr) => {{
+        let query = $query;
+        let newest = ($table::$at.desc(), $table::$id.desc());
+        match $filter.sort {
+            EntrySort::NewestFirst => query.order(newest),
+            EntrySort::OldestFirst => query.order(($table::$at.asc(), $table::$id.asc())),
+            EntrySort::User(true) => query.order(users::name.asc()).then_order_by(newest),
+            EntrySort::User(false) => query.order(users::name.desc()).then_order_by(newest),
+            EntrySort::Company(true) => query.order(customers::name.asc()).then_order_by(newest),
+            EntrySort::Company(false) => query.order(customers::name.desc()).then_order_by(newest),
+        }
     }};
 }
 
@@ -210,20 +276,26 @@ pub fn cad_entries(
         filter
     );
     let (limit, offset) = window(page);
-    let items = filtered!(
-        cad_downloads::table
-            .left_join(users::table.on(users::guid.eq(cad_downloads::user_guid)))
-            .left_join(
-                customers::table.on(customers::guid.nullable().eq(cad_downloads::customer_guid))
-            )
-            .into_boxed(),
+    let items = ordered!(
+        filtered!(
+            cad_downloads::table
+                .left_join(users::table.on(users::guid.eq(cad_downloads::user_guid)))
+                .left_join(
+                    customers::table
+                        .on(customers::guid.nullable().eq(cad_downloads::customer_guid))
+                )
+                .into_boxed(),
+            cad_downloads,
+            user_guid,
+            customer_guid,
+            created_at,
+            filter
+        ),
         cad_downloads,
-        user_guid,
-        customer_guid,
         created_at,
+        id,
         filter
     )
-    .order((cad_downloads::created_at.desc(), cad_downloads::id.desc()))
     .limit(limit)
     .offset(offset)
     .select((
@@ -255,18 +327,25 @@ pub fn login_entries(
 ) -> Result<(Vec<LoginEntry>, Summary), StatisticsError> {
     let summary = summary!(conn, sign_ins, user_guid, customer_guid, at, filter);
     let (limit, offset) = window(page);
-    let items = filtered!(
-        sign_ins::table
-            .left_join(users::table.on(users::guid.nullable().eq(sign_ins::user_guid)))
-            .left_join(customers::table.on(customers::guid.nullable().eq(sign_ins::customer_guid)))
-            .into_boxed(),
+    let items = ordered!(
+        filtered!(
+            sign_ins::table
+                .left_join(users::table.on(users::guid.nullable().eq(sign_ins::user_guid)))
+                .left_join(
+                    customers::table.on(customers::guid.nullable().eq(sign_ins::customer_guid))
+                )
+                .into_boxed(),
+            sign_ins,
+            user_guid,
+            customer_guid,
+            at,
+            filter
+        ),
         sign_ins,
-        user_guid,
-        customer_guid,
         at,
+        id,
         filter
     )
-    .order((sign_ins::at.desc(), sign_ins::id.desc()))
     .limit(limit)
     .offset(offset)
     .select((
@@ -301,22 +380,28 @@ pub fn colorway_entries(
         filter
     );
     let (limit, offset) = window(page);
-    let items = filtered!(
-        colorway_views::table
-            .left_join(users::table.on(users::guid.eq(colorway_views::user_guid)))
-            .left_join(
-                customers::table.on(customers::guid.nullable().eq(colorway_views::customer_guid))
-            )
-            .left_join(designs::table.on(designs::guid.eq(colorway_views::design_guid)))
-            .left_join(colorways::table.on(colorways::guid.eq(colorway_views::colorway_guid)))
-            .into_boxed(),
+    let items = ordered!(
+        filtered!(
+            colorway_views::table
+                .left_join(users::table.on(users::guid.eq(colorway_views::user_guid)))
+                .left_join(
+                    customers::table
+                        .on(customers::guid.nullable().eq(colorway_views::customer_guid))
+                )
+                .left_join(designs::table.on(designs::guid.eq(colorway_views::design_guid)))
+                .left_join(colorways::table.on(colorways::guid.eq(colorway_views::colorway_guid)))
+                .into_boxed(),
+            colorway_views,
+            user_guid,
+            customer_guid,
+            viewed_at,
+            filter
+        ),
         colorway_views,
-        user_guid,
-        customer_guid,
         viewed_at,
+        id,
         filter
     )
-    .order((colorway_views::viewed_at.desc(), colorway_views::id.desc()))
     .limit(limit)
     .offset(offset)
     .select((
@@ -334,5 +419,125 @@ pub fn colorway_entries(
         colorways::name.nullable(),
     ))
     .load(conn)?;
+    Ok((items, summary))
+}
+
+/// The labels looked at: each colorway view once for each label its design carries now.
+pub fn label_entries(
+    conn: &mut DbConnection,
+    filter: &EntryFilter,
+    page: Option<PageRequest>,
+) -> Result<(Vec<LabelEntry>, Summary), StatisticsError> {
+    let (total, users, companies): (i64, i64, i64) = filtered!(
+        colorway_views::table
+            .inner_join(
+                design_labels::table.on(design_labels::design_guid.eq(colorway_views::design_guid))
+            )
+            .into_boxed(),
+        colorway_views,
+        user_guid,
+        customer_guid,
+        viewed_at,
+        filter
+    )
+    .select((
+        count_star(),
+        count(colorway_views::user_guid).aggregate_distinct(),
+        count(colorway_views::customer_guid).aggregate_distinct(),
+    ))
+    .first(conn)?;
+    let summary = Summary {
+        total,
+        users,
+        companies,
+    };
+    let (limit, offset) = window(page);
+    type Row = (
+        NaiveDateTime,
+        Who,
+        String,
+        String,
+        String,
+        Option<String>,
+        i32,
+        (String, String, String),
+    );
+    let rows: Vec<Row> = ordered!(
+        filtered!(
+            colorway_views::table
+                .inner_join(
+                    design_labels::table
+                        .on(design_labels::design_guid.eq(colorway_views::design_guid))
+                )
+                .inner_join(labels::table.on(labels::id.eq(design_labels::label_id)))
+                .inner_join(designs::table.on(designs::guid.eq(colorway_views::design_guid)))
+                .left_join(users::table.on(users::guid.eq(colorway_views::user_guid)))
+                .left_join(
+                    customers::table
+                        .on(customers::guid.nullable().eq(colorway_views::customer_guid))
+                )
+                .left_join(colorways::table.on(colorways::guid.eq(colorway_views::colorway_guid)))
+                .into_boxed(),
+            colorway_views,
+            user_guid,
+            customer_guid,
+            viewed_at,
+            filter
+        ),
+        colorway_views,
+        viewed_at,
+        id,
+        filter
+    )
+    .then_order_by(labels::id)
+    .limit(limit)
+    .offset(offset)
+    .select((
+        colorway_views::viewed_at,
+        (
+            colorway_views::user_guid.nullable(),
+            users::name.nullable(),
+            users::email.nullable(),
+            colorway_views::customer_guid,
+            customers::name.nullable(),
+        ),
+        colorway_views::design_guid,
+        designs::number,
+        colorway_views::colorway_guid,
+        colorways::name.nullable(),
+        labels::id,
+        (labels::name_tr, labels::name_en, labels::name_ru),
+    ))
+    .load(conn)?;
+    let items = rows
+        .into_iter()
+        .map(
+            |(
+                at,
+                who,
+                design_guid,
+                design_number,
+                colorway_guid,
+                colorway_name,
+                label_id,
+                names,
+            )| {
+                LabelEntry {
+                    at,
+                    who,
+                    design_guid,
+                    design_number,
+                    colorway_guid,
+                    colorway_name,
+                    label_id,
+                    label: match filter.language {
+                        Language::Tr => names.0,
+                        Language::En => names.1,
+                        Language::Ru => names.2,
+                    },
+                }
+            },
+        )
+        .collect();
     Ok((items, summary))
 }

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod chart;
 pub mod dto;
 pub mod entries;
 pub mod error;

@@ -1,5 +1,8 @@
+use crate::chart::{self, Chart, ChartPoint, TopLabel};
 use crate::dto::{EntriesForm, ViewForm};
-use crate::entries::{self, CadEntry, ColorwayEntry, EntriesAnswer, LoginEntry, Summary};
+use crate::entries::{
+    self, CadEntry, ColorwayEntry, EntriesAnswer, LabelEntry, LoginEntry, Summary,
+};
 use crate::error::StatisticsError;
 use crate::service;
 use accounts::{Admin, SignedIn};
@@ -18,12 +21,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/admin/statistics/colorway-entries",
             web::post().to(colorway_entries),
-        );
+        )
+        .route(
+            "/admin/statistics/label-entries",
+            web::post().to(label_entries),
+        )
+        .route("/admin/statistics/chart", web::post().to(chart_of));
 }
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(record, cad_entries, login_entries, colorway_entries),
+    paths(
+        record,
+        cad_entries,
+        login_entries,
+        colorway_entries,
+        label_entries,
+        chart_of
+    ),
     components(schemas(
         ViewForm,
         EntriesForm,
@@ -31,9 +46,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         CadEntry,
         LoginEntry,
         ColorwayEntry,
+        LabelEntry,
+        Chart,
+        ChartPoint,
+        TopLabel,
         EntriesAnswer<CadEntry>,
         EntriesAnswer<LoginEntry>,
-        EntriesAnswer<ColorwayEntry>
+        EntriesAnswer<ColorwayEntry>,
+        EntriesAnswer<LabelEntry>
     ))
 )]
 pub struct StatisticsApi;
@@ -146,6 +166,31 @@ impl Tabular for ColorwayEntry {
     }
 }
 
+impl Tabular for LabelEntry {
+    fn titles(language: Language) -> Vec<&'static str> {
+        let more = match language {
+            Language::Tr => ["Desen no", "Varyant", "Etiket"],
+            Language::En => ["Design no", "Colorway", "Label"],
+            Language::Ru => ["Номер дизайна", "Колорит", "Метка"],
+        };
+        who_titles(language).into_iter().chain(more).collect()
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let mut cells = who_cells(
+            &self.at,
+            &self.who,
+            self.who.user_email.as_deref().unwrap_or_default(),
+        );
+        cells.extend([
+            self.design_number.clone(),
+            self.colorway_name.clone().unwrap_or_default(),
+            self.label.clone(),
+        ]);
+        cells
+    }
+}
+
 type Read<T> = fn(
     &mut db::DbConnection,
     &entries::EntryFilter,
@@ -160,8 +205,9 @@ async fn answer<T: Tabular + utoipa::ToSchema + serde::Serialize + Send + 'stati
     read: Read<T>,
     name: &'static str,
 ) -> Result<HttpResponse, ApiError> {
-    let (filter, page) = form.parse(chrono::Utc::now().date_naive())?;
+    let (mut filter, page) = form.parse(chrono::Utc::now().date_naive())?;
     let language = session.language(None);
+    filter.language = language;
     let (items, summary) = blocking(move || read(&mut *pool.get()?, &filter, page)).await?;
     Ok(match page {
         Some(page) => HttpResponse::Ok().json(EntriesAnswer::new(items, summary, page)),
@@ -231,4 +277,39 @@ async fn colorway_entries(
         "colorway-entries",
     )
     .await
+}
+
+/// The labels looked at (each colorway view once per label of its design), newest first.
+#[utoipa::path(post, path = "/service/admin/statistics/label-entries", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = EntriesAnswer<LabelEntry>, description = "a page, or with format=csv every entry as CSV"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn label_entries(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<EntriesForm>,
+) -> Result<HttpResponse, ApiError> {
+    answer(
+        session,
+        pool,
+        form.into_inner(),
+        entries::label_entries,
+        "label-entries",
+    )
+    .await
+}
+
+/// A statistic's counts per day or month under the filter (`kind`: cad, login, colorway,
+/// label), with the ten labels looked at most for labels.
+#[utoipa::path(post, path = "/service/admin/statistics/chart", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Chart), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn chart_of(
+    Admin(session): Admin,
+    pool: Pool,
+    form: web::Form<EntriesForm>,
+) -> Result<HttpResponse, ApiError> {
+    let today = chrono::Utc::now().date_naive();
+    let kind = form.chart_kind()?;
+    let (mut filter, _) = form.parse(today)?;
+    filter.language = session.language(None);
+    let chart = blocking(move || chart::chart(&mut *pool.get()?, kind, &filter, today)).await?;
+    Ok(HttpResponse::Ok().json(chart))
 }

@@ -7,7 +7,8 @@ use chrono::{Duration, NaiveDate, NaiveDateTime};
 use db::schema::{cad_downloads, colorway_views, sign_ins, users};
 use desen_core::PageRequest;
 use diesel::prelude::*;
-use statistics::dto::EntriesForm;
+use statistics::chart;
+use statistics::dto::{ChartKind, EntriesForm};
 use statistics::entries::{self, EntryFilter};
 use test_support::TestWorld;
 
@@ -43,6 +44,12 @@ fn entries_match_a_reference_count_under_every_filter() {
         })
         .collect();
     let rose = w.design("01-0001", 2);
+    // The design carries two labels: every view counts once for each.
+    let floral =
+        catalog::service::create_label(conn, ["Çiçek", "Floral", "Цветы"], None, false).unwrap();
+    let summer =
+        catalog::service::create_label(conn, ["Yaz", "Summer", "Лето"], None, false).unwrap();
+    catalog::service::set_design_labels(conn, &rose.guid, vec![floral, summer]).unwrap();
     // 60 events of each kind over 60 days, spread over the users.
     let noon = today().and_hms_opt(12, 0, 0).unwrap();
     let events: Vec<Event> = (0..60)
@@ -191,6 +198,40 @@ fn entries_match_a_reference_count_under_every_filter() {
             (*total, *total),
             "views case {i}"
         );
+        let (labels, summary) = entries::label_entries(conn, &filter, page).unwrap();
+        assert_eq!(
+            (
+                summary.total,
+                summary.users,
+                summary.companies,
+                labels.len() as i64
+            ),
+            (2 * total, *users, *companies, 2 * total),
+            "labels case {i}"
+        );
+        // The charts count the same records, every period present.
+        for (kind, want) in [
+            (ChartKind::Cad, *total),
+            (ChartKind::Login, *total),
+            (ChartKind::Colorway, *total),
+            (ChartKind::Label, 2 * total),
+        ] {
+            let drawn = chart::chart(conn, kind, &filter, today()).unwrap();
+            let sum: i64 = drawn.points.iter().map(|p| p.count).sum();
+            assert_eq!(sum, want, "{kind:?} chart case {i}");
+            assert!(drawn.points.windows(2).all(|p| p[0].period < p[1].period));
+            if kind == ChartKind::Label && *total > 0 {
+                let top: Vec<(i32, &str, i64)> = drawn
+                    .top
+                    .iter()
+                    .map(|t| (t.label_id, t.label.as_str(), t.count))
+                    .collect();
+                assert_eq!(
+                    top,
+                    [(floral, "Floral", *total), (summer, "Summer", *total)]
+                );
+            }
+        }
         // Newest first, with today's names.
         assert!(cad.windows(2).all(|p| p[0].at >= p[1].at), "case {i}");
         if let Some(first) = views.first() {
@@ -198,6 +239,44 @@ fn entries_match_a_reference_count_under_every_filter() {
             assert!(first.who.user_name.is_some());
         }
     }
+
+    // A month a point for a long range, a day a point for a short one.
+    let ever = EntryFilter::default();
+    let drawn = chart::chart(conn, ChartKind::Colorway, &ever, today()).unwrap();
+    assert_eq!((drawn.bucket, drawn.points.len()), ("day", 60));
+    let (year, _) = form(false, None, Some(11), None).parse(today()).unwrap();
+    let drawn = chart::chart(conn, ChartKind::Colorway, &year, today()).unwrap();
+    assert_eq!((drawn.bucket, drawn.points.len()), ("month", 13));
+
+    // Sorted by the user's name, then by the company's (users without one last or first).
+    for (sort, names) in [("user.asc", true), ("user.desc", false)] {
+        let (filter, page) = EntriesForm {
+            sort: Some(sort.into()),
+            page_size: Some(100),
+            ..EntriesForm::default()
+        }
+        .parse(today())
+        .unwrap();
+        let (rows, _) = entries::colorway_entries(conn, &filter, page).unwrap();
+        let users: Vec<String> = rows
+            .iter()
+            .map(|r| r.who.user_name.clone().unwrap())
+            .collect();
+        let mut sorted = users.clone();
+        sorted.sort();
+        if !names {
+            sorted.reverse();
+        }
+        assert_eq!(users, sorted, "{sort}");
+    }
+    let (filter, page) = EntriesForm {
+        sort: Some("at.asc".into()),
+        ..EntriesForm::default()
+    }
+    .parse(today())
+    .unwrap();
+    let (rows, _) = entries::cad_entries(conn, &filter, page).unwrap();
+    assert!(rows.windows(2).all(|p| p[0].at <= p[1].at));
 
     // Paging: pages of 25 cover the 60, the summary counts them all.
     let all = EntryFilter::default();
@@ -233,6 +312,13 @@ fn entries_match_a_reference_count_under_every_filter() {
             ..EntriesForm::default()
         }),
         Some(Some("to"))
+    );
+    assert_eq!(
+        bad(EntriesForm {
+            sort: Some("name".into()),
+            ..EntriesForm::default()
+        }),
+        Some(Some("sort"))
     );
     assert_eq!(
         bad(EntriesForm {

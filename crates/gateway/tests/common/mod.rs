@@ -126,6 +126,45 @@ where
         (status, json(&bytes))
     }
 
+    /// A GET; answers the status, the headers and the body bytes.
+    pub async fn bytes(
+        &self,
+        path: &str,
+        token: Option<&str>,
+    ) -> (StatusCode, actix_web::http::header::HeaderMap, Vec<u8>) {
+        let mut request = test::TestRequest::get().uri(path);
+        if let Some(token) = token {
+            request = request.insert_header(("Access-Token", token));
+        }
+        self.call(request).await
+    }
+
+    /// A GET; answers the status and the JSON body.
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let (status, _, bytes) = self.bytes(path, token).await;
+        (status, json(&bytes))
+    }
+
+    /// A JSON request with any method; answers the status and the JSON body.
+    pub async fn send_json(
+        &self,
+        method: actix_web::http::Method,
+        path: &str,
+        token: &str,
+        body: &Value,
+    ) -> (StatusCode, Value) {
+        let (status, _, bytes) = self
+            .call(
+                test::TestRequest::default()
+                    .method(method)
+                    .uri(path)
+                    .insert_header(("Access-Token", token))
+                    .set_json(body),
+            )
+            .await;
+        (status, json(&bytes))
+    }
+
     pub async fn raw(&self, path: &str, token: Option<&str>, body: String) -> (StatusCode, Value) {
         let mut request = test::TestRequest::post()
             .uri(path)

@@ -1,0 +1,10 @@
+#![doc = include_str!("../README.md")]
+
+pub mod error;
+pub mod routes;
+pub mod service;
+pub mod settings;
+
+pub use error::ConfigurationError;
+pub use service::{Saved, current};
+pub use settings::{ClientConfiguration, Defaults, GeneralSettings, ParameterName, keys};

@@ -1,0 +1,64 @@
+//! The settings service on a real database: defaults until saved, saved keys over them (a key
+//! that no longer reads keeps its default), one key read alone, trimming on save.
+#![expect(clippy::unwrap_used, reason = "tests")]
+
+use configuration::{ClientConfiguration, Defaults, GeneralSettings, Saved, keys, service};
+use db::schema::general_settings;
+use diesel::prelude::*;
+use test_support::TestWorld;
+
+fn defaults() -> Defaults {
+    Defaults(GeneralSettings {
+        client: ClientConfiguration {
+            language_selection: true,
+            ai_search: true,
+            cad_selection: false,
+            cad_download_all: false,
+            export: false,
+            default_archive_id: -1,
+            default_order: 0,
+            page_size: 25,
+            content_image_base: String::new(),
+            parameter_names: configuration::settings::default_parameter_names(),
+        },
+        studio_mail: String::new(),
+        cad_company_codes: Vec::new(),
+        cad_formats: vec![1, 2, 3],
+    })
+}
+
+#[test]
+fn saved_keys_lie_over_the_defaults() {
+    let world = TestWorld::new();
+    let admin = world.user("admin@example.com", "Passw0rd!", true);
+    let conn = &mut world.conn();
+    let defaults = defaults();
+    assert_eq!(service::current(conn, &defaults).unwrap(), defaults.0);
+    assert_eq!(
+        Saved::read(conn).unwrap().get::<bool>(keys::AI_SEARCH),
+        None
+    );
+
+    let mut changed = defaults.0.clone();
+    changed.client.ai_search = false;
+    changed.client.page_size = 50;
+    changed.cad_company_codes = vec![" ACME ".into(), "ACME".into()];
+    let saved = service::save(conn, &admin.guid.parse().unwrap(), &defaults, changed).unwrap();
+    assert_eq!(saved.cad_company_codes, ["ACME"]);
+    assert_eq!(
+        Saved::read(conn).unwrap().get::<bool>(keys::AI_SEARCH),
+        Some(false)
+    );
+
+    // A key written in another shape (an older version) keeps its default; the rest apply.
+    let document = r#"{"aiSearch": "sometimes", "pageSize": 50}"#;
+    diesel::update(general_settings::table.find(1))
+        .set(general_settings::document.eq(document))
+        .execute(conn)
+        .unwrap();
+    let current = service::current(conn, &defaults).unwrap();
+    assert_eq!(
+        (current.client.ai_search, current.client.page_size),
+        (true, 50)
+    );
+}

@@ -1,0 +1,2 @@
+DROP TABLE tagging_skips;
+DROP TABLE tagging_reservations;
