@@ -1,7 +1,8 @@
 //! The statistics routes through HTTP with records made by real requests: sign-ins and colorway
 //! views of two companies' users, read back per statistic filtered by company and user, the label
 //! statistic (each view once per label of its design) with its chart and top labels, sorting,
-//! CSV in the admin's language; non-admins refused. Runs on SQLite, and on PostgreSQL with Redis
+//! CSV in the admin's language; a view sent twice with its event id counted once; non-admins
+//! refused. Runs on SQLite, and on PostgreSQL with Redis
 //! under `DESEN_TEST_BACKEND=postgres`.
 #![expect(clippy::unwrap_used, reason = "tests")]
 
@@ -156,6 +157,55 @@ async fn statistics_read_what_users_did_by_company_user_label_and_day() {
     let csv = String::from_utf8(csv).unwrap();
     assert!(csv.lines().next().unwrap().ends_with("Label"), "{csv}");
     assert_eq!(csv.lines().count(), 8);
+
+    // The funnel per company: views, favorites, downloads, orders; and the designs never viewed.
+    let funnel = read("funnel", vec![("by", "company".into())]).await;
+    let rows: Vec<(&str, i64)> = funnel["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap(), r["views"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(rows, [("Acme", 3), ("Bolt", 1)]);
+    assert_eq!(funnel["totals"]["views"], 4);
+    let (status, body) = api
+        .form(
+            "/service/admin/statistics/funnel",
+            Some(&admin),
+            &[("by", "label")],
+        )
+        .await;
+    assert_eq!(
+        (status, body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("by"))
+    );
+    let unviewed = read("unviewed", vec![("companyGuid", acme.clone())]).await;
+    assert_eq!(unviewed["totalCount"], 0);
+
+    // A view sent again with its event id (a retry) counts once; a malformed id is refused.
+    let (colorway, design) = (rose.colorways[1].to_string(), rose.guid.to_string());
+    let event = "6f1c1d8e-2f51-4f0b-9a47-0c5d7f1e2a3b";
+    for _ in 0..2 {
+        let fields = [
+            ("designGuid", design.as_str()),
+            ("colorwayGuid", colorway.as_str()),
+            ("eventId", event),
+        ];
+        let (status, _) = api.form("/service/metrics/record", Some(&b), &fields).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+    }
+    let views = read("colorway-entries", vec![("userGuid", boris.clone())]).await;
+    assert_eq!(views["totalCount"], 2);
+    let fields = [
+        ("designGuid", design.as_str()),
+        ("colorwayGuid", colorway.as_str()),
+        ("eventId", "twice"),
+    ];
+    let (status, body) = api.form("/service/metrics/record", Some(&b), &fields).await;
+    assert_eq!(
+        (status, body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("eventId"))
+    );
 
     // Customers are refused every statistic.
     for path in [

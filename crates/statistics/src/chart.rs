@@ -3,7 +3,7 @@
 //! most (the spec's pie chart).
 
 use crate::dto::ChartKind;
-use crate::entries::EntryFilter;
+use crate::entries::{Columns, EntryFilter};
 use crate::error::StatisticsError;
 use chrono::{Datelike, Months, NaiveDate};
 use db::DbConnection;
@@ -74,30 +74,13 @@ fn records(kind: ChartKind) -> (&'static str, &'static str) {
     }
 }
 
-/// `WHERE …` of the filter over `e`.
+/// The filter over the records `e` of a statistic whose time column is `at`.
 fn condition(filter: &EntryFilter, at: &str) -> Sql {
-    let mut parts = vec![Sql::new("1 = 1")];
-    if let Some(company) = &filter.company {
-        let mut sql = Sql::new("e.customer_guid = ");
-        sql.bind(company);
-        parts.push(sql);
-    }
-    if let Some(user) = &filter.user {
-        let mut sql = Sql::new("e.user_guid = ");
-        sql.bind(user);
-        parts.push(sql);
-    }
-    if let Some(from) = filter.from {
-        let mut sql = Sql::new(&format!("e.{at} >= "));
-        sql.bind(from);
-        parts.push(sql);
-    }
-    if let Some(until) = filter.until {
-        let mut sql = Sql::new(&format!("e.{at} < "));
-        sql.bind(until);
-        parts.push(sql);
-    }
-    Sql::and(&parts)
+    filter.sql(&Columns {
+        at: &format!("e.{at}"),
+        user: Some("e.user_guid"),
+        customer: "e.customer_guid",
+    })
 }
 
 /// The text of a time column's day (`YYYY-MM-DD`) on this backend.

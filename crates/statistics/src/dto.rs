@@ -11,15 +11,32 @@ use utoipa::ToSchema;
 pub struct ViewForm {
     pub design_guid: String,
     pub colorway_guid: String,
+    /// A UUID the web app makes for this one view: sent again on a retry, it is counted once.
+    #[serde(default)]
+    pub event_id: Option<String>,
 }
 
 impl ViewForm {
-    /// The colorway viewed. Malformed ids name no design, like unknown ones.
-    pub fn parse(self) -> Result<(DesignGuid, ColorwayGuid), StatisticsError> {
+    /// The colorway viewed and the view's event id. Malformed ids name no design, like unknown
+    /// ones; a malformed event id is refused.
+    pub fn parse(self) -> Result<(DesignGuid, ColorwayGuid, Option<uuid::Uuid>), StatisticsError> {
         let not_found = |_| CatalogError::DesignNotFound;
+        let event = match self
+            .event_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+        {
+            Some(text) => Some(
+                text.parse::<uuid::Uuid>()
+                    .map_err(|_| StatisticsError::InvalidForm("eventId"))?,
+            ),
+            None => None,
+        };
         Ok((
             self.design_guid.parse().map_err(not_found)?,
             self.colorway_guid.parse().map_err(not_found)?,
+            event,
         ))
     }
 }
@@ -43,6 +60,8 @@ pub struct EntriesForm {
     pub format: Option<String>,
     /// The chart's statistic: `cad`, `login`, `colorway` or `label` (the chart route only).
     pub kind: Option<String>,
+    /// The funnel's rows: `design` (the default) or `company` (the funnel route only).
+    pub by: Option<String>,
 }
 
 /// The statistic a chart counts.
@@ -55,6 +74,10 @@ pub enum ChartKind {
 }
 
 impl EntriesForm {
+    pub fn funnel_by(&self) -> Result<crate::funnel::FunnelBy, StatisticsError> {
+        crate::funnel::FunnelBy::parse(given(&self.by)).ok_or(StatisticsError::InvalidForm("by"))
+    }
+
     pub fn chart_kind(&self) -> Result<ChartKind, StatisticsError> {
         Ok(match given(&self.kind) {
             Some("cad") => ChartKind::Cad,

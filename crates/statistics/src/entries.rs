@@ -31,6 +31,48 @@ pub struct EntryFilter {
     pub language: Language,
 }
 
+/// The columns a filter reads in a statistic's SQL: the time, the user (none for records that
+/// belong to a company only) and the company.
+pub(crate) struct Columns<'a> {
+    pub at: &'a str,
+    pub user: Option<&'a str>,
+    pub customer: &'a str,
+}
+
+impl EntryFilter {
+    /// The filter as a SQL condition over `columns`.
+    pub(crate) fn sql(&self, columns: &Columns) -> db::sql::Sql {
+        use db::sql::Sql;
+        let mut parts = vec![Sql::new("1 = 1")];
+        if let Some(company) = &self.company {
+            let mut sql = Sql::new(&format!("{} = ", columns.customer));
+            sql.bind(company);
+            parts.push(sql);
+        }
+        if let Some(user) = &self.user {
+            parts.push(match columns.user {
+                Some(column) => {
+                    let mut sql = Sql::new(&format!("{column} = "));
+                    sql.bind(user);
+                    sql
+                }
+                None => Sql::new("1 = 0"),
+            });
+        }
+        if let Some(from) = self.from {
+            let mut sql = Sql::new(&format!("{} >= ", columns.at));
+            sql.bind(from);
+            parts.push(sql);
+        }
+        if let Some(until) = self.until {
+            let mut sql = Sql::new(&format!("{} < ", columns.at));
+            sql.bind(until);
+            parts.push(sql);
+        }
+        Sql::and(&parts)
+    }
+}
+
 /// The order of a table's entries; ties newest first.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum EntrySort {

@@ -4,6 +4,7 @@ pub mod chart;
 pub mod dto;
 pub mod entries;
 pub mod error;
+pub mod funnel;
 pub mod routes;
 pub mod service;
 

@@ -4,6 +4,7 @@ use crate::entries::{
     self, CadEntry, ColorwayEntry, EntriesAnswer, LabelEntry, LoginEntry, Summary,
 };
 use crate::error::StatisticsError;
+use crate::funnel::{self, FunnelAnswer, FunnelRow, FunnelTotals, UnviewedDesign};
 use crate::service;
 use accounts::{Admin, SignedIn};
 use actix_web::{HttpResponse, web};
@@ -26,7 +27,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/admin/statistics/label-entries",
             web::post().to(label_entries),
         )
-        .route("/admin/statistics/chart", web::post().to(chart_of));
+        .route("/admin/statistics/chart", web::post().to(chart_of))
+        .route("/admin/statistics/funnel", web::post().to(funnel_of))
+        .route("/admin/statistics/unviewed", web::post().to(unviewed));
 }
 
 #[derive(utoipa::OpenApi)]
@@ -37,7 +40,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         login_entries,
         colorway_entries,
         label_entries,
-        chart_of
+        chart_of,
+        funnel_of,
+        unviewed
     ),
     components(schemas(
         ViewForm,
@@ -50,6 +55,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         Chart,
         ChartPoint,
         TopLabel,
+        FunnelRow,
+        FunnelTotals,
+        FunnelAnswer,
+        UnviewedDesign,
         EntriesAnswer<CadEntry>,
         EntriesAnswer<LoginEntry>,
         EntriesAnswer<ColorwayEntry>,
@@ -67,9 +76,11 @@ async fn record(
     form: web::Form<ViewForm>,
 ) -> Result<HttpResponse, ApiError> {
     let viewer = session.viewer();
-    let (design, colorway) = form.into_inner().parse()?;
-    blocking(move || service::record_colorway_view(&mut *pool.get()?, &viewer, &design, &colorway))
-        .await?;
+    let (design, colorway, event) = form.into_inner().parse()?;
+    blocking(move || {
+        service::record_colorway_view(&mut *pool.get()?, &viewer, &design, &colorway, event)
+    })
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -312,4 +323,42 @@ async fn chart_of(
     filter.language = session.language(None);
     let chart = blocking(move || chart::chart(&mut *pool.get()?, kind, &filter, today)).await?;
     Ok(HttpResponse::Ok().json(chart))
+}
+
+/// The page a funnel or unviewed list asks for (`format=csv` is not offered for them).
+fn paged(
+    page: Option<desen_core::PageRequest>,
+) -> Result<desen_core::PageRequest, StatisticsError> {
+    page.ok_or(StatisticsError::InvalidForm("format"))
+}
+
+/// Per design (`by=design`) or company (`by=company`): views, favorites, CAD downloads and
+/// orders under the filter, most viewed first, with the totals.
+#[utoipa::path(post, path = "/service/admin/statistics/funnel", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = FunnelAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn funnel_of(
+    _: Admin,
+    pool: Pool,
+    form: web::Form<EntriesForm>,
+) -> Result<HttpResponse, ApiError> {
+    let by = form.funnel_by()?;
+    let (filter, page) = form.parse(chrono::Utc::now().date_naive())?;
+    let page = paged(page)?;
+    let answer = blocking(move || funnel::funnel(&mut *pool.get()?, by, &filter, page)).await?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// The designs nobody the filter admits looked at in its period, newest first:
+/// `{items: [{designGuid, designNumber, uploadDate}], totalCount, totalPage, currentPage}`.
+#[utoipa::path(post, path = "/service/admin/statistics/unviewed", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "a page of designs never viewed in the period"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn unviewed(
+    _: Admin,
+    pool: Pool,
+    form: web::Form<EntriesForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (filter, page) = form.parse(chrono::Utc::now().date_naive())?;
+    let page = paged(page)?;
+    let answer = blocking(move || funnel::unviewed(&mut *pool.get()?, &filter, page)).await?;
+    Ok(HttpResponse::Ok().json(answer))
 }

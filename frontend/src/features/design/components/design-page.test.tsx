@@ -9,6 +9,8 @@ import { designServer, rotaryHeader, signedInCustomer } from '../testing/fixture
 jest.mock('./deep-zoom-canvas', () => jest.requireActual('../testing/deep-zoom-canvas-mock'));
 
 const SLOW = { timeout: 5000 };
+/** A view's event id: a random UUID. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function openPage(path: string) {
   const view = renderApp(path);
@@ -75,7 +77,7 @@ describe('design page', () => {
     await waitFor(() => expect(viewer).toHaveAttribute('data-state', 'ready'));
     expect(within(viewer).getByTestId('deep-zoom-canvas')).toHaveAttribute('data-tiles', '/service/design/tiles/d-1/c-1/k1/image.dzi');
     expect(within(viewer).getByRole('button', { name: 'Zoom in' })).toBeEnabled();
-    await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-1' }]));
+    await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-1', eventId: expect.stringMatching(UUID) }]));
 
     // Only the actions that work: adding the colorway to a favorite list.
     const actions = within(screen.getByRole('toolbar', { name: 'Design actions' }));
@@ -91,7 +93,7 @@ describe('design page', () => {
     const options = screen.getAllByTestId('colorway-option');
     expect(options.map((option) => option.getAttribute('data-colorway-name'))).toEqual(['VR-1', 'VR-2']);
     expect(options[0]).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-1' }]));
+    await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-1', eventId: expect.stringMatching(UUID) }]));
 
     await user.click(screen.getByRole('button', { name: 'Show colorway VR-2' }));
 
@@ -102,7 +104,9 @@ describe('design page', () => {
     expect(screen.getByTestId('deep-zoom-canvas')).toHaveAttribute('data-tiles', '/service/design/tiles/d-1/c-2/k1/image.dzi');
     expect(document.title).toBe('01-0559 VR-2 · Desen');
     await waitFor(() => expect(views).toHaveLength(2));
-    expect(views[1]).toEqual({ designGuid: 'd-1', colorwayGuid: 'c-2' });
+    expect(views[1]).toEqual({ designGuid: 'd-1', colorwayGuid: 'c-2', eventId: expect.stringMatching(UUID) });
+    // Each view has its own event id (a retry would send the same one).
+    expect(views[1].eventId).not.toEqual(views[0].eventId);
 
     // Choosing the shown colorway again changes nothing; the arrow keys move along the strip.
     await user.click(screen.getByRole('button', { name: 'Show colorway VR-2' }));
@@ -166,7 +170,7 @@ describe('design page', () => {
     const first = await openPage('/design/d-1/c-2');
     expect(screen.getByTestId('active-colorway')).toHaveTextContent('VR-2');
     expect(scrollIntoView).not.toHaveBeenCalled();
-    await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-2' }]));
+    await waitFor(() => expect(views).toEqual([{ designGuid: 'd-1', colorwayGuid: 'c-2', eventId: expect.stringMatching(UUID) }]));
     first.unmount();
 
     const second = await openPage('/design/d-1/gone');
