@@ -27,6 +27,7 @@ bench: setup services
     cargo bench -p gateway --bench collections
     cargo bench -p gateway --bench cad
     cargo bench -p gateway --bench wear
+    cargo bench -p gateway --bench statistics
     cargo bench -p import --bench import
     cargo bench -p vision --bench retrieval
 

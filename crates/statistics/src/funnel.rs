@@ -95,23 +95,36 @@ struct CountRow {
     n: i64,
 }
 
-/// `WITH v, f, c, o, k`: each step's count per key under the filter, and every key with any.
+/// `WITH steps AS (…)`: each step's count per key under the filter, one row per key with any.
+/// Each source is counted on its own, then the counts are added up per key: hash aggregates
+/// only, never a join of one source's keys against another's.
 fn steps(by: FunnelBy, filter: &EntryFilter) -> Sql {
     let key = |design: &str, company: &str| match by {
         FunnelBy::Design => design.to_owned(),
         FunnelBy::Company => company.to_owned(),
     };
-    let step = |name: &str, key: String, from: &str, columns: Columns| {
+    // Which of the four columns a source counts into.
+    let step = |slot: usize, key: String, from: &str, columns: Columns| {
+        let counts: Vec<&str> = (0..4)
+            .map(|i| if i == slot { "COUNT(*)" } else { "0" })
+            .collect();
         let mut sql = Sql::new(&format!(
-            "{name} AS (SELECT {key} AS key, COUNT(*) AS n FROM {from} WHERE {key} IS NOT NULL AND "
+            "SELECT {key} AS key, {} AS views, {} AS favorites, {} AS cad_downloads, {} AS orders \
+             FROM {from} WHERE {key} IS NOT NULL AND ",
+            counts[0], counts[1], counts[2], counts[3]
         ));
         sql.append(&filter.sql(&columns))
-            .push(&format!(" GROUP BY {key})"));
+            .push(&format!(" GROUP BY {key}"));
         sql
     };
-    let mut sql = Sql::new("WITH ");
+    let mut sql = Sql::new(
+        "WITH steps AS (SELECT key, CAST(SUM(views) AS BIGINT) AS views, \
+         CAST(SUM(favorites) AS BIGINT) AS favorites, \
+         CAST(SUM(cad_downloads) AS BIGINT) AS cad_downloads, \
+         CAST(SUM(orders) AS BIGINT) AS orders FROM (",
+    );
     sql.append(&step(
-        "v",
+        0,
         key("e.design_guid", "e.customer_guid"),
         "colorway_views e",
         Columns {
@@ -120,9 +133,9 @@ fn steps(by: FunnelBy, filter: &EntryFilter) -> Sql {
             customer: "e.customer_guid",
         },
     ))
-    .push(", ")
+    .push(" UNION ALL ")
     .append(&step(
-        "f",
+        1,
         key("e.design_guid", "u.customer_guid"),
         "favorite_entries e JOIN favorite_lists l ON l.guid = e.list_guid \
          JOIN users u ON u.guid = l.user_guid",
@@ -132,9 +145,9 @@ fn steps(by: FunnelBy, filter: &EntryFilter) -> Sql {
             customer: "u.customer_guid",
         },
     ))
-    .push(", ")
+    .push(" UNION ALL ")
     .append(&step(
-        "c",
+        2,
         key("e.design_guid", "e.customer_guid"),
         "cad_downloads e",
         Columns {
@@ -143,9 +156,9 @@ fn steps(by: FunnelBy, filter: &EntryFilter) -> Sql {
             customer: "e.customer_guid",
         },
     ))
-    .push(", ")
+    .push(" UNION ALL ")
     .append(&step(
-        "o",
+        3,
         key("e.design_guid", "e.customer_guid"),
         "design_orders e",
         Columns {
@@ -154,24 +167,15 @@ fn steps(by: FunnelBy, filter: &EntryFilter) -> Sql {
             customer: "e.customer_guid",
         },
     ))
-    .push(
-        ", k AS (SELECT key FROM v UNION SELECT key FROM f UNION SELECT key FROM c \
-         UNION SELECT key FROM o)",
-    );
+    .push(") counted GROUP BY key)");
     sql
 }
 
-/// `FROM k JOIN …`: the rows with their names and steps; deleted designs and companies drop out.
+/// `FROM steps JOIN …`: the rows with their names; deleted designs and companies drop out.
 fn rows(by: FunnelBy) -> &'static str {
     match by {
-        FunnelBy::Design => {
-            " FROM k JOIN designs d ON d.guid = k.key LEFT JOIN v ON v.key = k.key \
-             LEFT JOIN f ON f.key = k.key LEFT JOIN c ON c.key = k.key LEFT JOIN o ON o.key = k.key"
-        }
-        FunnelBy::Company => {
-            " FROM k JOIN customers d ON d.guid = k.key LEFT JOIN v ON v.key = k.key \
-             LEFT JOIN f ON f.key = k.key LEFT JOIN c ON c.key = k.key LEFT JOIN o ON o.key = k.key"
-        }
+        FunnelBy::Design => " FROM steps JOIN designs d ON d.guid = steps.key",
+        FunnelBy::Company => " FROM steps JOIN customers d ON d.guid = steps.key",
     }
 }
 
@@ -188,26 +192,24 @@ pub fn funnel(
     };
     let mut totals = steps(by, filter);
     totals
+        // PostgreSQL sums BIGINT to NUMERIC: cast back.
         .push(
-            // PostgreSQL sums BIGINT to NUMERIC: cast back.
-            " SELECT COUNT(*) AS row_count, CAST(COALESCE(SUM(v.n), 0) AS BIGINT) AS views, \
-         CAST(COALESCE(SUM(f.n), 0) AS BIGINT) AS favorites, \
-         CAST(COALESCE(SUM(c.n), 0) AS BIGINT) AS cad_downloads, \
-         CAST(COALESCE(SUM(o.n), 0) AS BIGINT) AS orders",
+            " SELECT COUNT(*) AS row_count, CAST(COALESCE(SUM(views), 0) AS BIGINT) AS views, \
+             CAST(COALESCE(SUM(favorites), 0) AS BIGINT) AS favorites, \
+             CAST(COALESCE(SUM(cad_downloads), 0) AS BIGINT) AS cad_downloads, \
+             CAST(COALESCE(SUM(orders), 0) AS BIGINT) AS orders",
         )
         .push(rows(by));
     let totals = totals.get_result::<FunnelTotals>(conn)?;
     let mut items = steps(by, filter);
     items
         .push(&format!(
-            " SELECT k.key AS key, {name} AS name, COALESCE(v.n, 0) AS views, \
-             COALESCE(f.n, 0) AS favorites, COALESCE(c.n, 0) AS cad_downloads, \
-             COALESCE(o.n, 0) AS orders"
+            " SELECT steps.key AS key, {name} AS name, views, favorites, cad_downloads, orders"
         ))
         .push(rows(by))
         .push(&format!(
-            " ORDER BY views DESC, favorites DESC, cad_downloads DESC, orders DESC, {name}, k.key \
-             LIMIT "
+            " ORDER BY views DESC, favorites DESC, cad_downloads DESC, orders DESC, {name}, \
+             steps.key LIMIT "
         ))
         .bind(i64::from(page.page_size))
         .push(" OFFSET ")
