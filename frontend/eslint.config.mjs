@@ -3,7 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'archive', 'admin', 'cad', 'collections', 'collections-admin', 'customers', 'design', 'design-admin', 'favorites', 'pools', 'settings', 'special-lists', 'wear-models'];
+const features = ['auth', 'archive', 'admin', 'cad', 'collections', 'collections-admin', 'customers', 'design', 'design-admin', 'favorites', 'labels', 'pins', 'pools', 'settings', 'special-lists', 'statistics', 'wear-models'];
 
 // Features stay apart (bulletproof-react): a feature imports only itself and shared code; the app
 // composes features; shared code imports neither.

@@ -43,6 +43,11 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.publisher.email, '--password', accounts.publisher.password, '--admin', '--name', accounts.publisher.name);
   desen('create-user', '--email', accounts.tailor.email, '--password', accounts.tailor.password, '--admin', '--name', accounts.tailor.name);
   desen('create-user', '--email', accounts.wearer.email, '--password', accounts.wearer.password, '--name', accounts.wearer.name, '--customer', accounts.wearer.customer);
+  desen('create-user', '--email', accounts.tagger.email, '--password', accounts.tagger.password, '--admin', '--name', accounts.tagger.name);
+  desen('create-user', '--email', accounts.pinner.email, '--password', accounts.pinner.password, '--admin', '--name', accounts.pinner.name);
+  desen('create-user', '--email', accounts.watcher.email, '--password', accounts.watcher.password, '--name', accounts.watcher.name, '--customer', accounts.watcher.customer);
+  desen('create-user', '--email', accounts.switcher.email, '--password', accounts.switcher.password, '--admin', '--name', accounts.switcher.name);
+  desen('create-user', '--email', accounts.planner.email, '--password', accounts.planner.password, '--admin', '--name', accounts.planner.name);
   desen('create-user', '--email', accounts.finder.email, '--password', accounts.finder.password, '--name', accounts.finder.name, '--customer', accounts.finder.customer);
   desen('create-user', '--email', accounts.stockist.email, '--password', accounts.stockist.password, '--name', accounts.stockist.name, '--customer', accounts.stockist.customer);
 

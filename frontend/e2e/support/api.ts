@@ -9,6 +9,7 @@ export type Api = {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, form?: Record<string, string | number>): Promise<T>;
   postJson<T>(path: string, body: unknown): Promise<T>;
+  putJson<T>(path: string, body: unknown): Promise<T>;
   /** A form sent with PUT (a design edit). */
   put<T>(path: string, form?: Record<string, string | number>): Promise<T>;
   /** A multipart form (files as `{ name, mimeType, buffer }`) sent with `method`. */
@@ -67,6 +68,7 @@ export function apiAs(request: APIRequestContext, token: string): Api {
     post: async <T>(path: string, form: Record<string, string | number> = {}) =>
       answer<T>(await request.post(`/service${path}`, { headers, form }), path),
     postJson: async <T>(path: string, body: unknown) => answer<T>(await request.post(`/service${path}`, { headers, data: body }), path),
+    putJson: async <T>(path: string, body: unknown) => answer<T>(await request.put(`/service${path}`, { headers, data: body }), path),
     put: async <T>(path: string, form: Record<string, string | number> = {}) => answer<T>(await request.put(`/service${path}`, { headers, form }), path),
     multipart: async <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, fields: Record<string, string | number | MultipartFile>) =>
       answer<T>(await request.fetch(`/service${path}`, { method, headers, multipart: fields }), path),

@@ -102,6 +102,16 @@ export const accounts = {
   tailor: { email: 'tailor@example.com', password: 'Ta1lorPass!', name: 'Wear Tailor' },
   /** A customer who finds a design from a crop of it (search by picture). */
   finder: { email: 'finder@example.com', password: 'F1nderPass!', name: 'Picture Finder', customer: 'Finder Textiles Ltd.' },
+  /** An admin who tags unlabeled designs (its own authenticator). */
+  tagger: { email: 'tagger@example.com', password: 'T4ggerPass!', name: 'Label Tagger' },
+  /** An admin who pins designs (its own authenticator: each sign-in takes a time step of it). */
+  pinner: { email: 'pinner@example.com', password: 'P1nnerPass!', name: 'Design Pinner' },
+  /** An admin who reads the statistics (its own authenticator). */
+  planner: { email: 'planner@example.com', password: 'Pl4nnerPass!', name: 'Studio Planner' },
+  /** An admin who changes the general settings (its own authenticator). */
+  switcher: { email: 'switcher@example.com', password: 'Sw1tcherPass!', name: 'Settings Switcher' },
+  /** A customer whose views only the statistics journey makes (its company has no other activity). */
+  watcher: { email: 'watcher@example.com', password: 'W4tcherPass!', name: 'Label Watcher', customer: 'Watcher Prints Ltd.' },
   /** A customer who views a design in repeat, on fabric, at print size and worn. */
   wearer: { email: 'wearer@example.com', password: 'We4rerPass!', name: 'Fabric Buyer', customer: 'Wearer Textiles Ltd.' },
 } as const;

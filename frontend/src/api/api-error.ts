@@ -105,6 +105,14 @@ export const errorCodes = [
   'wear_image_unusable',
   'wear_image_too_large',
   'view_too_large',
+  // Labels: their management and the tagging of unlabeled designs.
+  'duplicate_label_name',
+  'label_group_invalid',
+  'label_merge_into_itself',
+  'label_selection_required',
+  'label_in_use',
+  // The pinned designs that lead the archive.
+  'too_many_pins',
   'internal',
   'generic',
 ] as const;

@@ -79,10 +79,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'special-lists', lazy: async () => ({ Component: (await import('@/features/special-lists/components/special-lists-page')).SpecialListsPage }) },
               { path: 'wear-models', lazy: async () => ({ Component: (await import('@/features/wear-models/components/wear-models-page')).WearModelsPage }) },
-              comingSoon('statistics', 'admin:menu.statistics'),
+              { path: 'statistics', lazy: async () => ({ Component: (await import('@/features/statistics/components/statistics-page')).StatisticsPage }) },
               // Not marked as auth in the spec, but it requires the admin check: it sits under the guard.
-              comingSoon('labels', 'admin:menu.labels'),
-              comingSoon('pin', 'admin:menu.pin'),
+              { path: 'labels', lazy: async () => ({ Component: (await import('@/features/labels/components/labels-page')).LabelsPage }) },
+              { path: 'pin', lazy: async () => ({ Component: (await import('@/features/pins/components/pins-page')).PinsPage }) },
               { path: 'design', lazy: async () => ({ Component: (await import('@/features/design-admin/components/design-admin-page')).DesignAdminPage }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('@/features/settings/components/settings-page')).SettingsPage }) },
             ],

@@ -15,6 +15,7 @@ import { useCustomerOptions } from '@/api/reference/get-customer-options';
 import type { Label } from '@/types/design';
 import type { PoolCriteria } from '@/types/pool';
 import type { CustomerOption } from '@/types/reference';
+import { PARAMETER_COUNT, useParameterName } from '@/lib/parameter-names';
 import { numberList, screenStatuses } from '@/lib/pool-criteria';
 
 /**
@@ -50,6 +51,7 @@ export function CriteriaEditor<C extends PoolCriteria>({ criteria, onChange }: P
   const labels = useAdminLabels();
   const archives = useAdminArchives();
   const customers = useCustomerOptions();
+  const parameterName = useParameterName();
   const set = <K extends keyof PoolCriteria>(field: K, value: PoolCriteria[K]) => onChange({ ...criteria, [field]: value });
   const labelOptions = (labels.data ?? []).filter((label) => !label.isGroupHeader);
   const labelById = new Map(labelOptions.map((label) => [label.id, label]));
@@ -139,7 +141,7 @@ export function CriteriaEditor<C extends PoolCriteria>({ criteria, onChange }: P
         ))}
       </FormGroup>
       <Alert severity="info" variant="outlined">
-        {t('dynamicNotApplicable')}
+        {t('dynamicNotApplicable', { names: Array.from({ length: PARAMETER_COUNT }, (_, index) => parameterName(index)).join(', ') })}
       </Alert>
     </Stack>
   );

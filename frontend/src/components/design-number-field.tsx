@@ -15,19 +15,24 @@ type Props = {
   present: ReadonlySet<string>;
   onPick: (design: DesignOption) => void;
   maxWidth?: number;
+  /** How many matches are offered (20 unless told). */
+  pageSize?: number;
+  disabled?: boolean;
+  helperText?: string;
 };
 
-/** A design found by number with the admin design search (its first 20 matches), picked to be added. */
-export function DesignNumberField({ label, present, onPick, maxWidth }: Props) {
+/** A design found by number with the admin design search (its first matches), picked to be added. */
+export function DesignNumberField({ label, present, onPick, maxWidth, pageSize, disabled, helperText }: Props) {
   const { t } = useTranslation('common');
   const [input, setInput] = useState('');
-  const search = useDesignNumberSearch(useDebounced(input.trim()));
+  const search = useDesignNumberSearch(useDebounced(input.trim()), pageSize);
   const options = input.trim() ? (search.data?.items ?? []) : [];
   return (
     <Autocomplete<DesignOption>
       autoHighlight
       options={options}
       value={null}
+      disabled={disabled}
       inputValue={input}
       loading={search.isFetching}
       filterOptions={(all) => all}
@@ -47,14 +52,21 @@ export function DesignNumberField({ label, present, onPick, maxWidth }: Props) {
       renderOption={({ key, ...props }, design) => (
         <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
           <Thumbnail src={design.thumbnail} alt="" size={36} />
-          <Typography variant="body2">{design.designName}</Typography>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2">{design.designName}</Typography>
+            {design.originalName && (
+              <Typography variant="caption" color="text.secondary" noWrap component="div">
+                {design.originalName}
+              </Typography>
+            )}
+          </Box>
         </Box>
       )}
       // Enter picks the highlighted design; it never submits a form around the field.
       onKeyDown={(event) => {
         if (event.key === 'Enter') event.preventDefault();
       }}
-      renderInput={(params) => <TextField {...params} size="small" label={label} />}
+      renderInput={(params) => <TextField {...params} size="small" label={label} helperText={helperText} />}
       sx={maxWidth ? { maxWidth } : undefined}
     />
   );

@@ -157,3 +157,11 @@ export function ChevronLeftIcon() {
 export function ChevronRightIcon() {
   return <Icon size={24} path="M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z" />;
 }
+
+export function MergeIcon() {
+  return <Icon path="M17 20.41 18.41 19 15 15.59 13.59 17zM7.5 8H11v5.59L5.59 19 7 20.41l6-6V8h3.5L12 3.5z" />;
+}
+
+export function SkipNextIcon() {
+  return <Icon path="m6 18 8.5-6L6 6zM16 6v12h2V6z" />;
+}

@@ -4,6 +4,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfiguration } from '@/api/reference/get-configuration';
 import { changeLocale } from '@/lib/i18n';
 import { isLocale, supportedLocales } from '@/lib/locale';
 
@@ -25,12 +26,15 @@ const toolbarSx = {
 /**
  * The interface language choice (login screen and app bar); remembered in localStorage. A native
  * select: it sits in the app bar of every page, and MUI's menu select would weigh on the first paint.
+ * Absent when the studio switched the language selection off (shown until the configuration says so).
  */
 export function LanguageSelect({ variant = 'form' }: Props) {
   const { t, i18n } = useTranslation();
   const toolbar = variant === 'toolbar';
   const label = t('language.label');
   const id = useId();
+  const configuration = useConfiguration();
+  if (configuration.data?.languageSelection === false) return null;
   return (
     <FormControl size="small" fullWidth={!toolbar} margin={toolbar ? 'none' : 'normal'} sx={toolbar ? toolbarSx : undefined}>
       {!toolbar && (

@@ -1,17 +1,20 @@
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { apiBlob } from '@/api/api-client';
+import { useImageUrl } from '@/lib/image-url';
 import { ImageIcon } from './icons';
 
 type Props = { src: string | null | undefined; alt: string; size?: number };
 
 /**
- * A design or file preview. A plain <img>: the image routes take the session cookie. Should one
- * refuse it, the image is read once more with the Access-Token header.
+ * A design or file preview. A plain <img>: the image routes take the session cookie; a design or
+ * wear image comes from the content image server when the studio set one. Should the image be
+ * refused, it is read once more from this server with the Access-Token header (never sent elsewhere).
  */
 export function Thumbnail({ src, alt, size = 56 }: Props) {
+  const imageUrl = useImageUrl();
   const [fallback, setFallback] = useState<{ src: string; url: string | null } | null>(null);
-  const shown = fallback && fallback.src === src ? fallback.url : src;
+  const shown = fallback && fallback.src === src ? fallback.url : imageUrl(src);
 
   useEffect(() => {
     const url = fallback?.url;

@@ -51,6 +51,11 @@ export async function startI18n(locale: Locale = detectLocale()) {
 /** Switches the interface language (loading it first when needed) and remembers the choice. */
 export async function changeLocale(locale: Locale): Promise<void> {
   rememberLocale(locale);
+  await applyLocale(locale);
+}
+
+/** Switches the interface language without remembering it: a language the user did not choose (no language selection). */
+export async function applyLocale(locale: Locale): Promise<void> {
   if (!i18n.hasResourceBundle(locale, 'common')) {
     const bundle = await loadLocaleBundle(locale);
     for (const [namespace, resources] of Object.entries(bundle)) i18n.addResourceBundle(locale, namespace, resources);

@@ -1,4 +1,5 @@
 import type { SignIn, TokenValidation } from '@/features/auth/types';
+import type { ClientConfiguration } from '@/types/configuration';
 import type { DesignFields } from '@/types/reference';
 
 export const testUser = {
@@ -37,4 +38,21 @@ export function allDesignFields(): DesignFields {
 /** The studio's defaults for customers: notes and the original name hidden, the rest shown. */
 export function defaultCustomerFields(): DesignFields {
   return { ...allDesignFields(), notes: false, originalName: false };
+}
+
+/** GET /get/configuration with the server's defaults (config/default.toml); a test changes what it needs. */
+export function clientConfiguration(overrides: Partial<ClientConfiguration> = {}): ClientConfiguration {
+  return {
+    languageSelection: true,
+    aiSearch: true,
+    cadSelection: false,
+    cadDownloadAll: false,
+    export: false,
+    defaultArchiveId: -1,
+    defaultOrder: 0,
+    pageSize: 25,
+    contentImageBase: '',
+    parameterNames: Array.from({ length: 10 }, (_, index) => ({ tr: `Parametre ${index + 1}`, en: `Parameter ${index + 1}`, ru: `Параметр ${index + 1}` })),
+    ...overrides,
+  };
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { allDesignFields, validAnswer } from './fixtures';
+import { allDesignFields, clientConfiguration, validAnswer } from './fixtures';
 
 /** Default answers; tests override per case with `server.use(...)`. */
 export const handlers = [
@@ -34,6 +34,8 @@ export const handlers = [
   http.post('*/service/collections/all', () => HttpResponse.json([])),
   // Search by picture: switched off unless a test says otherwise (no picture filter, no design page actions).
   http.get('*/service/search/similar/status', () => HttpResponse.json({ available: false, indexedColorways: 0 })),
+  // The studio's general settings (every page reads them): the server's defaults unless a test says otherwise.
+  http.get('*/service/get/configuration', () => HttpResponse.json(clientConfiguration())),
   // What the viewer may see and search: everything (staff) unless a test says otherwise.
   http.get('*/service/get/design-fields', () => HttpResponse.json(allDesignFields())),
   http.get('*/service/get/color-swatches', () =>

@@ -26,7 +26,7 @@ export type DesignFields = {
 };
 
 /** A row of the admin design search (GET /admin/design/search): a design the pickers offer by number. */
-export type DesignOption = { designGuid: string; designName: string; thumbnail: string | null };
+export type DesignOption = { designGuid: string; designName: string; thumbnail: string | null; originalName?: string | null };
 
 /** GET /admin/design/search: a page of designs; `currentPage` counts from 0. */
 export type DesignOptionPage = { items: DesignOption[]; totalCount: number; totalPage: number; currentPage: number };

@@ -69,3 +69,51 @@ export function afterDesignDelete(queryClient: QueryClient, designGuid: string):
 export function afterDesignsAdded(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.designs.searches }), labelCountsChanged(queryClient)]);
 }
+
+/**
+ * After a label was created, renamed, regrouped, merged or deleted: every labels query (the
+ * filters' and editors' lists, the label screens'), the designs (their pages and searches show and
+ * filter by labels), the pools (their searches name labels), the wear models (they carry labels)
+ * and the audit log.
+ */
+export function afterLabelChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.labels.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.designs.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.pools.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.wear.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+  ]);
+}
+
+/** After designs were labelled: the label counts and the design searches, only marked stale (the tagging screen shows neither). */
+export function afterDesignsLabelled(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([labelCountsChanged(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.designs.all, refetchType: 'none' })]);
+}
+
+/**
+ * After the pinned designs changed: the design searches (pinned designs lead them, and results say
+ * which are pinned) and the special lists (the seeded "pinned designs" list), only marked stale
+ * (the pins screen's own design search stays as it is), and the audit log.
+ */
+export function afterPinChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.designs.searches, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.specialLists.all, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+  ]);
+}
+
+/**
+ * After the general settings were saved: the configuration every screen follows (asked again at
+ * once), what the server derives from them (the CAD rights, the AI search switch) and the audit log.
+ * The admin's document is not touched: the save answers it, and the mutation stores that answer.
+ */
+export function afterSettingsChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.configuration.client }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.cadRights }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.similarStatus }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+  ]);
+}

@@ -49,10 +49,23 @@ export const queryKeys = {
     /** GET /get/special-lists: the lists the archive filter offers, named in `language`. */
     visible: (language: string) => ['special-lists', language] as const,
   },
+  /** The wear models (the admin table, the design page's models): they show their labels. */
+  wear: { all: ['wear'] as const },
   /** Users lists (the admin table, the pool screen's user picker): they show each user's customer and pool. */
   users: { all: ['users'] as const },
   /** The admin audit log: every admin change writes an entry. */
   audit: { all: ['audit'] as const },
+  configuration: {
+    all: ['configuration'] as const,
+    /** GET /get/configuration: the general settings every screen follows. */
+    client: ['configuration', 'client'] as const,
+    /** GET /admin/settings/general: the whole document (the admin settings). */
+    admin: ['configuration', 'admin'] as const,
+  },
+  /** GET /cad/rights: the server derives it from the general settings (CAD switches, company codes, formats). */
+  cadRights: ['cad', 'rights'] as const,
+  /** GET /search/similar/status: the server derives it from the general settings (the AI search switch). */
+  similarStatus: ['similar', 'status'] as const,
   designs: {
     all: ['designs'] as const,
     headers: ['designs', 'header'] as const,
@@ -63,6 +76,6 @@ export const queryKeys = {
     /** Every design search: the archive's, the admin design list's, the pickers'. */
     searches: ['designs', 'search'] as const,
     /** GET /admin/design/search by number: the designs the collection groups and special lists editors add. */
-    byNumber: (query: string) => ['designs', 'search', 'by-number', query] as const,
+    byNumber: (query: string, pageSize: number) => ['designs', 'search', 'by-number', query, pageSize] as const,
   },
 };

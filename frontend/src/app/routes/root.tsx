@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ConfiguredLanguage } from '@/components/configured-language';
 import { useRecordLocationHistory } from '@/lib/location-history';
 
 export function RootRoute() {
@@ -10,6 +11,8 @@ export function RootRoute() {
   useRecordLocationHistory();
   return (
     <>
+      {/* Every page, the sign-in page too: the studio may impose the language. */}
+      <ConfiguredLanguage />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -79,6 +79,11 @@ export const auditActions = [
   'wear_model_saved',
   'wear_model_state_changed',
   'wear_model_deleted',
+  'label_saved',
+  'labels_merged',
+  'label_deleted',
+  'pins_changed',
+  'settings_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -10,7 +10,8 @@ export type PoolSave = {
   wearGuids: string[];
 };
 
-export type UserOption = { userGuid: string; name: string; email: string };
+/** The user pickers' option (the picker is shared: src/components/user-picker.tsx). */
+export type { UserOption } from '@/api/reference/find-users';
 
 /** A design of a search answer, as the pool screen shows it. */
 export type DesignResult = { designGuid: string; designName: string; thumbnail: string | null };

@@ -11,11 +11,14 @@ import design from './design.json';
 import designAdmin from './design-admin.json';
 import errors from './errors.json';
 import favorites from './favorites.json';
+import labels from './labels.json';
 import pages from './pages.json';
+import pins from './pins.json';
 import poolCriteria from './pool-criteria.json';
 import pools from './pools.json';
 import settings from './settings.json';
 import similar from './similar.json';
 import specialLists from './special-lists.json';
+import statistics from './statistics.json';
 
-export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, poolCriteria, settings, favorites, cad, collections, collectionsAdmin, specialLists, similar, errors };
+export default { common, auth, archive, admin, design, designAdmin, pages, customers, pools, poolCriteria, settings, favorites, cad, collections, collectionsAdmin, specialLists, similar, labels, pins, statistics, errors };

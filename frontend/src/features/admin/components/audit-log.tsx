@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { TablePager } from '@/components/table-pager';
 import { formatDateTime, formatDateTimeShort } from '@/lib/format';
+import { useParameterName } from '@/lib/parameter-names';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditDetails } from '../lib/audit-details';
 import { isAuditAction } from '../types';
@@ -25,6 +26,7 @@ type Props = { subject: AuditSubject | null; onClearSubject: () => void };
 /** The audit log, newest first; limited to one user when `subject` is given. */
 export function AuditLog({ subject, onClearSubject }: Props) {
   const { t, i18n } = useTranslation('admin');
+  const parameterName = useParameterName();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const [shownSubject, setShownSubject] = useState(subject?.guid);
@@ -70,7 +72,7 @@ export function AuditLog({ subject, onClearSubject }: Props) {
                 <TableCell>{isAuditAction(entry.action) ? t(`audit.actions.${entry.action}`) : entry.action}</TableCell>
                 <TableCell>{entry.subjectName ?? entry.subjectGuid ?? '—'}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }} data-testid="audit-details">
-                  {auditDetails(entry, t)}
+                  {auditDetails(entry, t, parameterName)}
                 </TableCell>
               </TableRow>
             ))}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { changeLocale } from '@/lib/i18n';
@@ -18,6 +18,8 @@ async function openUsers(users = [adminUser(), adminUser({ userGuid: 'u-2', name
 
 describe('admin users', () => {
   afterEach(async () => {
+    // Unmounted first: switching the language under a mounted app updates it outside act().
+    cleanup();
     await changeLocale('en');
   });
 

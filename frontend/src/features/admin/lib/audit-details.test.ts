@@ -26,6 +26,9 @@ describe('audit details', () => {
     expect(said('account_state_changed', 'active → stopped')).toBe('active → stopped');
     expect(said('pool_deleted', '')).toBe('—');
     expect(said('customer_fields_changed', 'hidden: notes, original_name, dp3')).toBe('hidden: notes, original name, parameter 4');
+    // The parameters as the studio named them.
+    const named = (index: number) => ['Fabric', 'Width', 'Weight', 'Finish'][index] ?? `#${index}`;
+    expect(auditDetails({ action: 'customer_fields_changed', details: 'hidden: studio, dp3' }, i18n.getFixedT('en', 'admin'), named)).toBe('hidden: studio, Finish');
     expect(said('customer_fields_changed', 'nothing hidden', 'ru')).toBe('ничего не скрыто');
     expect(said('customer_fields_changed', 'hidden: something_new')).toBe('hidden: something_new');
   });

@@ -4,9 +4,10 @@ import { isUserStatus, type AuditEntry } from '../types';
 /**
  * The audit log's details in the reader's language. The server writes them in English for its own
  * log ("1 searches, 1 designs, 0 wear models"): the shapes it writes are read back and said with
- * the language's plural forms; anything else is shown as it came.
+ * the language's plural forms; anything else is shown as it came. `parameterName` names dp0…dp9
+ * as the studio named them (else "parameter 1" to "parameter 10").
  */
-export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: TFunction<'admin'>): string {
+export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: TFunction<'admin'>, parameterName?: (index: number) => string): string {
   const details = (entry.details ?? '').trim();
   if (!details) return '—';
   const count = (text: string | undefined) => Number(text);
@@ -40,7 +41,7 @@ export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: T
       break;
     case 'customer_fields_changed': {
       if (details === 'nothing hidden') return t('audit.details.nothingHidden');
-      const names = /^hidden: (.+)$/.exec(details)?.[1]?.split(', ').map((name) => hiddenFieldName(name, t)) ?? [];
+      const names = /^hidden: (.+)$/.exec(details)?.[1]?.split(', ').map((name) => hiddenFieldName(name, t, parameterName)) ?? [];
       if (names.length === 0 || names.includes(null)) break;
       return t('audit.details.hiddenFields', { fields: names.join(', ') });
     }
@@ -65,9 +66,11 @@ function isEditedField(field: string): field is (typeof editedFields)[number] {
 const hiddenFields = ['notes', 'original_name', 'studio', 'closed_countries'] as const;
 
 /** A field named in a `customer_fields_changed` entry, in the reader's language; null when unknown. */
-function hiddenFieldName(name: string, t: TFunction<'admin'>): string | null {
+function hiddenFieldName(name: string, t: TFunction<'admin'>, parameterName?: (index: number) => string): string | null {
   const known = hiddenFields.find((field) => field === name);
   if (known) return t(`audit.details.fields.${known}`);
   const parameter = /^dp(\d)$/.exec(name);
-  return parameter ? t('audit.details.fields.parameter', { number: Number(parameter[1]) + 1 }) : null;
+  if (!parameter) return null;
+  const index = Number(parameter[1]);
+  return parameterName ? parameterName(index) : t('audit.details.fields.parameter', { number: index + 1 });
 }

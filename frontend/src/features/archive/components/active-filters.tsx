@@ -6,24 +6,27 @@ import { useCollections } from '@/api/reference/get-collections';
 import { useCustomerOptions } from '@/api/reference/get-customer-options';
 import { useLabels } from '@/api/reference/get-labels';
 import { useSpecialLists } from '@/api/reference/get-special-lists';
+import { useParameterName } from '@/lib/parameter-names';
 import { collectionLabel } from '../lib/collection-options';
-import { activeFilterKeys, type FilterKey, type SearchFilters } from '../lib/search-filters';
+import { ALL_ARCHIVES, type FilterKey, type SearchFilters } from '../lib/search-filters';
 
 type Props = {
   filters: SearchFilters;
+  /** The filters set (activeFilterKeys, with the search's defaults), in chip order. */
+  active: readonly FilterKey[];
   onRemove: (key: FilterKey) => void;
 };
 
 /** What the search is limited by: one removable chip per filter (nothing when no filter is set). */
-export function ActiveFilters({ filters, onRemove }: Props) {
+export function ActiveFilters({ filters, active, onRemove }: Props) {
   const { t } = useTranslation('archive');
   const labels = useLabels();
   const archives = useArchives();
   const customers = useCustomerOptions();
+  const parameterName = useParameterName();
   // Named from the server's lists, read only once such a filter is set.
   const specialLists = useSpecialLists({ enabled: filters.specialList !== 0 });
   const collections = useCollections({ enabled: filters.collection !== 0 });
-  const active = activeFilterKeys(filters);
 
   const labelName = (id: number) => labels.data?.find((label) => label.id === id)?.label ?? `#${id}`;
   const value = (key: FilterKey): string => {
@@ -45,6 +48,8 @@ export function ActiveFilters({ filters, onRemove }: Props) {
         return `${t(`filters.dateFields.${filters.dateField}`)}: ${range}`;
       }
       case 'archive':
+        // Every archive is a choice of its own where the studio opens the search on one.
+        if (filters.archive === ALL_ARCHIVES) return t('filters.allArchives');
         return archives.data?.find((archive) => archive.archiveId === filters.archive)?.archiveName ?? `#${filters.archive}`;
       case 'confined':
         return filters.confined ? t(`filters.confinedStates.${filters.confined}`) : '';
@@ -60,7 +65,8 @@ export function ActiveFilters({ filters, onRemove }: Props) {
         return filters[key];
     }
   };
-  const name = (key: FilterKey) => t(`chips.${key}`);
+  // The two searchable parameters go by the names the studio gave them.
+  const name = (key: FilterKey) => (key === 'dp0' ? parameterName(0) : key === 'dp1' ? parameterName(1) : t(`chips.${key}`));
   if (active.length === 0) return null;
 
   return (

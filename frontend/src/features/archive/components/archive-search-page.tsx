@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { defaultConfiguration, useConfiguration } from '@/api/reference/get-configuration';
 import { useDesignFields } from '@/api/reference/get-design-fields';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
 import { useSession } from '@/lib/session';
@@ -17,7 +18,7 @@ import { useDesignSearchPage, useInfiniteDesignSearch } from '../api/search-desi
 import {
   activeFilterKeys,
   clearedFilters,
-  DEFAULT_PAGE_SIZE,
+  configuredDefaults,
   filtersToParams,
   hiddenFilters,
   isFilterActive,
@@ -26,7 +27,9 @@ import {
   restrictedFilters,
   searchForm,
   sortOrders,
+  type SearchDefaults,
   type SearchForm,
+  validPageSize,
   withoutFilter,
   withoutHidden,
   type FilterKey,
@@ -92,20 +95,29 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
   const typingIn = useRef<string | null>(null);
 
   const defaultLabelMode: LabelMode = settings.combineLabelSearch ? 'all' : 'any';
+  // The studio's default archive, order and page size apply where the URL does not say; the search
+  // waits for them (a failed read falls back to the built-in ones) rather than search twice.
+  const configuration = useConfiguration();
+  const { defaultArchiveId, defaultOrder, pageSize: configuredPageSize } = configuration.data ?? defaultConfiguration;
+  const defaults = useMemo<SearchDefaults>(
+    () => ({ labelMode: defaultLabelMode, ...configuredDefaults(defaultArchiveId, defaultOrder) }),
+    [defaultLabelMode, defaultArchiveId, defaultOrder],
+  );
   const designFields = useDesignFields();
-  const requested = useMemo(() => parseFilters(params, defaultLabelMode), [params, defaultLabelMode]);
+  const requested = useMemo(() => parseFilters(params, defaults), [params, defaults]);
   // The filters on fields hidden from this viewer are dropped: offered, the server would refuse them.
   const hidden = useMemo(() => (designFields.isPending ? [] : hiddenFilters(designFields.data)), [designFields.isPending, designFields.data]);
   const filters = useMemo(() => withoutHidden(requested, hidden), [requested, hidden]);
   // A link naming such a filter waits for the field list: sent or dropped blindly, it would be refused or show other designs.
   const waitingForFields = designFields.isPending && restrictedFilters.some((key) => isFilterActive(requested, key));
+  const waiting = waitingForFields || configuration.isPending;
   const page = parsePage(params);
   const form = useMemo(() => searchForm(filters), [filters]);
   const infinite = settings.infinityScroll;
-  const pageSize = DEFAULT_PAGE_SIZE;
+  const pageSize = validPageSize(configuredPageSize);
 
-  const infiniteQuery = useInfiniteDesignSearch(form, pageSize, infinite && !waitingForFields);
-  const pageQuery = useDesignSearchPage(form, page, pageSize, !infinite && !waitingForFields);
+  const infiniteQuery = useInfiniteDesignSearch(form, pageSize, infinite && !waiting);
+  const pageQuery = useDesignSearchPage(form, page, pageSize, !infinite && !waiting);
   const active = infinite ? infiniteQuery : pageQuery;
   const totalCount = infinite ? infiniteQuery.data?.pages[0]?.totalCount : pageQuery.data?.totalCount;
   useScrollMemory(`${location.pathname}${location.search}`, Boolean(active.data) && !active.isPlaceholderData);
@@ -117,30 +129,30 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
     pageSize,
     scope: infinite ? 'first' : 'page',
     complete: shownPage !== undefined && shownPage.totalCount <= pageSize,
-    ready: shownPage !== undefined && !active.isPlaceholderData && !waitingForFields && shownPage.results.length > 0,
+    ready: shownPage !== undefined && !active.isPlaceholderData && !waiting && shownPage.results.length > 0,
   };
 
-  const activeKeys = activeFilterKeys(filters);
+  const activeKeys = activeFilterKeys(filters, defaults);
   const drawerCount = activeKeys.filter((key) => !barFilters.includes(key)).length;
 
   /** A new search: its URL (page 0), added to the history unless the same field is still being typed into. */
   const search = (next: SearchFilters, options: { typing?: string } = {}) => {
     const replace = options.typing !== undefined && typingIn.current === options.typing;
     typingIn.current = options.typing ?? null;
-    const nextParams = filtersToParams(next);
+    const nextParams = filtersToParams(next, 0, defaults);
     // The same search (e.g. the label mode without labels): no new history entry.
-    if (nextParams.toString() === filtersToParams(filters, page).toString()) return;
+    if (nextParams.toString() === filtersToParams(filters, page, defaults).toString()) return;
     setParams(nextParams, { replace });
   };
   const change: FilterChange = (patch, options) => search({ ...filters, ...patch }, options);
-  const clear = () => search(clearedFilters(filters));
+  const clear = () => search(clearedFilters(filters, defaults));
   const changeLabelMode = (labelMode: LabelMode) => {
     updateClientSettings({ combineLabelSearch: labelMode === 'all' });
     change({ labelMode });
   };
   const goToPage = (next: number) => {
     typingIn.current = null;
-    setParams(filtersToParams(filters, next));
+    setParams(filtersToParams(filters, next, defaults));
   };
   const count = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
 
@@ -200,11 +212,11 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
           <Button color="inherit" onClick={clear} disabled={activeKeys.length === 0} data-testid="clear-filters" sx={{ whiteSpace: 'nowrap' }}>
             {t('filters.clear')}
           </Button>
-          <SettingsMenu onInfiniteChange={() => setParams(filtersToParams(filters), { replace: true })} />
+          <SettingsMenu onInfiniteChange={() => setParams(filtersToParams(filters, 0, defaults), { replace: true })} />
         </Box>
       </Paper>
 
-      <ActiveFilters filters={filters} onRemove={(key) => search(withoutFilter(filters, key))} />
+      <ActiveFilters filters={filters} active={activeKeys} onRemove={(key) => search(withoutFilter(filters, key, defaults))} />
 
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>

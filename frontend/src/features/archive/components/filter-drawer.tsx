@@ -16,6 +16,7 @@ import { useArchives } from '@/api/reference/get-archives';
 import { useCollections } from '@/api/reference/get-collections';
 import { useSpecialLists } from '@/api/reference/get-special-lists';
 import { CustomerPicker } from '@/components/customer-picker';
+import { useParameterName } from '@/lib/parameter-names';
 import {
   ALL_ARCHIVES,
   channelCountOptions,
@@ -140,15 +141,18 @@ function ListFilters({ filters, onChange }: Pick<Props, 'filters' | 'onChange'>)
 export function FilterDrawer({ open, onClose, filters, onChange, onClear, activeCount, resultCount, hidden }: Props) {
   const { t, i18n } = useTranslation('archive');
   const archives = useArchives();
+  const parameterName = useParameterName();
   const customDates = Boolean(filters.dateFrom || filters.dateTo);
   const any = <option value="">{t('filters.any')}</option>;
 
   const shown = (key: RestrictedFilter) => !hidden.includes(key);
+  // The two searchable parameters go by the names the studio gave them.
+  const label = (key: RestrictedFilter) => (key === 'dp0' ? parameterName(0) : key === 'dp1' ? parameterName(1) : t(`filters.${key}`));
   const text = (key: RestrictedFilter) => (
     <DebouncedTextField
       size="small"
       margin="none"
-      label={t(`filters.${key}`)}
+      label={label(key)}
       value={filters[key]}
       onCommit={(value) => onChange({ [key]: value }, { typing: key })}
       testId={`filter-${key}`}

@@ -9,6 +9,7 @@ import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatShare } from '@/lib/format';
+import { useImageUrl } from '@/lib/image-url';
 import { CAPTION_HEIGHT } from '../lib/grid-layout';
 import type { SearchResult } from '../types';
 import type { MatchOutline } from '@/types/search';
@@ -30,7 +31,8 @@ type Props = {
   action?: ReactNode;
 };
 
-function Thumbnail({ src }: { src: string | null }) {
+function Thumbnail({ src: path }: { src: string | null }) {
+  const src = useImageUrl()(path);
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
   return (

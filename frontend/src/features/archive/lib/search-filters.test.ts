@@ -1,6 +1,7 @@
 import {
   activeFilterKeys,
   clearedFilters,
+  configuredDefaults,
   emptyFilters,
   filtersToParams,
   hiddenFilters,
@@ -8,6 +9,7 @@ import {
   parseFilters,
   parsePage,
   searchForm,
+  validPageSize,
   withoutFilter,
   withoutHidden,
   type SearchFilters,
@@ -61,9 +63,36 @@ describe('search filters in the URL', () => {
   });
 
   it('round-trip a preset date range and the default label mode of the user', () => {
-    const filters: SearchFilters = { ...emptyFilters('any'), dateRange: 9, number: 'VR' };
+    const filters: SearchFilters = { ...emptyFilters({ labelMode: 'any' }), dateRange: 9, number: 'VR' };
     expect(filtersToParams(filters).toString()).toBe('number=VR&date=9');
-    expect(parseFilters(filtersToParams(filters), 'any')).toEqual(filters);
+    expect(parseFilters(filtersToParams(filters), { labelMode: 'any' })).toEqual(filters);
+  });
+
+  it('take the studio default archive and order where the URL does not say, and write what differs from them', () => {
+    const defaults = { archive: 2, order: 1 as const };
+    expect(parseFilters(new URLSearchParams(), defaults)).toEqual({ ...emptyFilters(), archive: 2, order: 1 });
+    expect(filtersToParams(emptyFilters(defaults), 0, defaults).toString()).toBe('');
+    // The URL wins: another archive, every archive (-1), another order.
+    expect(parseFilters(new URLSearchParams('archive=1&sort=0'), defaults)).toMatchObject({ archive: 1, order: 0 });
+    expect(parseFilters(new URLSearchParams('archive=-1'), defaults)).toMatchObject({ archive: -1, order: 1 });
+    const everyArchive = { ...emptyFilters(defaults), archive: -1, order: 0 as const };
+    expect(filtersToParams(everyArchive, 0, defaults).toString()).toBe('archive=-1&sort=0');
+    expect(parseFilters(filtersToParams(everyArchive, 0, defaults), defaults)).toEqual(everyArchive);
+    // The default archive is no filter of its own; every archive is one, and clearing goes back to the default.
+    expect(activeFilterKeys(emptyFilters(defaults), defaults)).toEqual([]);
+    expect(activeFilterKeys(everyArchive, defaults)).toEqual(['archive']);
+    expect(withoutFilter(everyArchive, 'archive', defaults).archive).toBe(2);
+    expect(clearedFilters(everyArchive, defaults)).toEqual({ ...emptyFilters(defaults), order: 0 });
+    expect(searchForm(everyArchive)).toEqual({ order: '0' });
+  });
+
+  it('read the configured defaults leniently', () => {
+    expect(configuredDefaults(-1, 0)).toEqual({ archive: -1, order: 0 });
+    expect(configuredDefaults(7, 2)).toEqual({ archive: 7, order: 2 });
+    expect(configuredDefaults(0, 5)).toEqual({ archive: -1, order: 0 });
+    expect(validPageSize(50)).toBe(50);
+    expect(validPageSize(5)).toBe(25);
+    expect(validPageSize(101)).toBe(25);
   });
 
   it('ignore malformed values of a hand-edited link', () => {
@@ -137,7 +166,7 @@ describe('active filters', () => {
     expect(withoutFilter(everything, 'color')).toMatchObject({ color: '', colorDistance: 10 });
     expect(withoutFilter(everything, 'date')).toMatchObject({ dateRange: 0, dateFrom: '', dateTo: '', dateField: 'upload' });
     expect(activeFilterKeys(withoutFilter(everything, 'labels'))).not.toContain('labels');
-    expect(clearedFilters(everything)).toEqual({ ...emptyFilters('any'), order: 2 });
+    expect(clearedFilters(everything)).toEqual({ ...emptyFilters({ labelMode: 'any' }), order: 2 });
   });
 
   it('drop the filters on fields hidden from the viewer, all of them when the field list is unknown', () => {

@@ -27,7 +27,9 @@ export const channelCountOptions = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as co
 export const DEFAULT_COLOR_DISTANCE = 10;
 export const MIN_COLOR_DISTANCE = 1;
 export const MAX_COLOR_DISTANCE = 40;
+/** The archive search's page size (the general settings may set another, from 10 to 100). */
 export const DEFAULT_PAGE_SIZE = 25;
+export const MIN_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 /** Spec section 9: the default archive id means every archive. */
 export const ALL_ARCHIVES = -1;
@@ -68,7 +70,34 @@ export type SearchFilters = {
   similar: string;
 };
 
-export function emptyFilters(labelMode: LabelMode = 'all'): SearchFilters {
+/**
+ * What a search is where the URL does not say: the user's label mode (client settings), and the
+ * archive and order the studio opens the archive search with (the general settings).
+ */
+export type SearchDefaults = { labelMode: LabelMode; archive: number; order: SortOrder };
+
+const builtInDefaults: SearchDefaults = { labelMode: 'all', archive: ALL_ARCHIVES, order: 0 };
+
+function withDefaults(defaults: Partial<SearchDefaults>): SearchDefaults {
+  return { ...builtInDefaults, ...defaults };
+}
+
+/** The studio's default archive and order (GET /get/configuration) as search defaults; anything out of range is left out. */
+export function configuredDefaults(defaultArchiveId: number, defaultOrder: number): Pick<SearchDefaults, 'archive' | 'order'> {
+  return {
+    archive: Number.isSafeInteger(defaultArchiveId) && defaultArchiveId > 0 ? defaultArchiveId : ALL_ARCHIVES,
+    order: oneOf(sortOrders, defaultOrder) ?? builtInDefaults.order,
+  };
+}
+
+/** The designs a page holds: the configured size when it is one the search takes, else the default. */
+export function validPageSize(size: number): number {
+  return Number.isInteger(size) && size >= MIN_PAGE_SIZE && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE;
+}
+
+/** A search limited by nothing: every filter empty, the label mode, archive and order the defaults'. */
+export function emptyFilters(defaults: Partial<SearchDefaults> = {}): SearchFilters {
+  const { labelMode, archive, order } = withDefaults(defaults);
   return {
     number: '',
     labels: [],
@@ -83,9 +112,9 @@ export function emptyFilters(labelMode: LabelMode = 'all'): SearchFilters {
     dateFrom: '',
     dateTo: '',
     dateField: 'upload',
-    archive: ALL_ARCHIVES,
+    archive,
     confined: '',
-    order: 0,
+    order,
     studio: '',
     originalName: '',
     note: '',
@@ -170,10 +199,11 @@ export function clampDistance(value: number): number {
 
 /**
  * The filters a URL holds. Unknown or malformed values are ignored (a hand-edited or old link
- * still opens); `labelMode` comes from the user's setting when the URL does not say.
+ * still opens); the label mode, archive and order come from `defaults` when the URL does not say
+ * (`archive=-1` says every archive, where the default is one of them).
  */
-export function parseFilters(params: URLSearchParams, defaultLabelMode: LabelMode = 'all'): SearchFilters {
-  const empty = emptyFilters(defaultLabelMode);
+export function parseFilters(params: URLSearchParams, defaults: Partial<SearchDefaults> = {}): SearchFilters {
+  const empty = emptyFilters(defaults);
   const text = (key: keyof SearchFilters) => (params.get(param[key]) ?? '').trim();
   const distance = integer(params.get(param.colorDistance));
   const dateRange = integer(params.get(param.dateRange));
@@ -197,9 +227,9 @@ export function parseFilters(params: URLSearchParams, defaultLabelMode: LabelMod
     dateFrom: isIsoDate(dateFrom) ? dateFrom : '',
     dateTo: isIsoDate(dateTo) ? dateTo : '',
     dateField: oneOf(dateFields, text('dateField')) ?? 'upload',
-    archive: archive !== undefined && archive > 0 ? archive : ALL_ARCHIVES,
+    archive: archive !== undefined && (archive > 0 || archive === ALL_ARCHIVES) ? archive : empty.archive,
     confined: oneOf(confinedStates, text('confined')) ?? '',
-    order: oneOf(sortOrders, order) ?? 0,
+    order: oneOf(sortOrders, order) ?? empty.order,
     studio: text('studio'),
     originalName: text('originalName'),
     note: text('note'),
@@ -219,12 +249,13 @@ export function parsePage(params: URLSearchParams): number {
 }
 
 /**
- * The URL parameters of the filters: only what differs from an empty search, in a fixed order,
- * so one search has one URL. `page` (0-based) is written 1-based when past the first page.
+ * The URL parameters of the filters: only what differs from an empty search (with the same
+ * `defaults`), in a fixed order, so one search has one URL. `page` (0-based) is written 1-based
+ * when past the first page.
  */
-export function filtersToParams(filters: SearchFilters, page = 0): URLSearchParams {
+export function filtersToParams(filters: SearchFilters, page = 0, defaults: Partial<SearchDefaults> = {}): URLSearchParams {
   const params = new URLSearchParams();
-  const empty = emptyFilters();
+  const empty = emptyFilters(defaults);
   const set = (key: keyof SearchFilters, value: string) => {
     if (value !== '') params.set(param[key], value);
   };
@@ -241,7 +272,7 @@ export function filtersToParams(filters: SearchFilters, page = 0): URLSearchPara
   set('dateFrom', filters.dateFrom);
   set('dateTo', filters.dateTo);
   if (filters.dateField !== empty.dateField) set('dateField', filters.dateField);
-  if (filters.archive !== ALL_ARCHIVES) set('archive', String(filters.archive));
+  if (filters.archive !== empty.archive) set('archive', String(filters.archive));
   set('confined', filters.confined);
   if (filters.order !== empty.order) set('order', String(filters.order));
   set('studio', filters.studio.trim());
@@ -334,7 +365,8 @@ export const filterKeys = [
 ] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
-export function isFilterActive(filters: SearchFilters, key: FilterKey): boolean {
+/** Whether `key` limits the search more or otherwise than the defaults do (the default archive is no filter of its own). */
+export function isFilterActive(filters: SearchFilters, key: FilterKey, defaults: Partial<SearchDefaults> = {}): boolean {
   switch (key) {
     case 'labels':
     case 'channelCounts':
@@ -342,7 +374,7 @@ export function isFilterActive(filters: SearchFilters, key: FilterKey): boolean 
     case 'date':
       return filters.dateRange !== 0 || Boolean(filters.dateFrom || filters.dateTo);
     case 'archive':
-      return filters.archive !== ALL_ARCHIVES;
+      return filters.archive !== withDefaults(defaults).archive;
     case 'specialList':
     case 'collection':
       return filters[key] !== 0;
@@ -353,13 +385,13 @@ export function isFilterActive(filters: SearchFilters, key: FilterKey): boolean 
   }
 }
 
-export function activeFilterKeys(filters: SearchFilters): FilterKey[] {
-  return filterKeys.filter((key) => isFilterActive(filters, key));
+export function activeFilterKeys(filters: SearchFilters, defaults: Partial<SearchDefaults> = {}): FilterKey[] {
+  return filterKeys.filter((key) => isFilterActive(filters, key, defaults));
 }
 
-/** The filters without `key` (back to its empty value). */
-export function withoutFilter(filters: SearchFilters, key: FilterKey): SearchFilters {
-  const empty = emptyFilters(filters.labelMode);
+/** The filters without `key` (back to its empty value, the default archive for the archive). */
+export function withoutFilter(filters: SearchFilters, key: FilterKey, defaults: Partial<SearchDefaults> = {}): SearchFilters {
+  const empty = emptyFilters({ ...defaults, labelMode: filters.labelMode });
   switch (key) {
     case 'color':
       return { ...filters, color: '', colorDistance: empty.colorDistance };
@@ -370,9 +402,9 @@ export function withoutFilter(filters: SearchFilters, key: FilterKey): SearchFil
   }
 }
 
-/** Every filter cleared; the sort and the label mode stay. */
-export function clearedFilters(filters: SearchFilters): SearchFilters {
-  return { ...emptyFilters(filters.labelMode), order: filters.order };
+/** Every filter cleared (the archive back to the default one); the sort and the label mode stay. */
+export function clearedFilters(filters: SearchFilters, defaults: Partial<SearchDefaults> = {}): SearchFilters {
+  return { ...emptyFilters({ ...defaults, labelMode: filters.labelMode }), order: filters.order };
 }
 
 /** The filters on fields the studio may hide from customers: the server refuses them (403 search_field_hidden) when hidden. */

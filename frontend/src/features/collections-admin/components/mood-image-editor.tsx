@@ -12,6 +12,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { CloseIcon, DeleteIcon, PinIcon } from '@/components/icons';
 import { useToast } from '@/components/toast/toast-context';
 import { useErrorToast } from '@/components/toast/use-error-toast';
+import { useImageUrl } from '@/lib/image-url';
 import { useDeleteColorway } from '../api/delete-colorway';
 import { useDeleteMoodImage } from '../api/delete-mood-image';
 import { usePlaceTag } from '../api/place-tag';
@@ -39,6 +40,7 @@ export function MoodImageEditor({ image, index }: { image: MoodImage; index: num
   const place = usePlaceTag();
   const untag = useDeleteColorway();
   const remove = useDeleteMoodImage();
+  const imageUrl = useImageUrl();
   const [chosenGuid, setChosenGuid] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const chosen = image.colorways.find((tag) => tag.colorwayGuid === chosenGuid) ?? null;
@@ -111,7 +113,7 @@ export function MoodImageEditor({ image, index }: { image: MoodImage; index: num
             <Chip
               key={tag.colorwayGuid}
               data-testid="tag-chip"
-              avatar={<Avatar alt="" src={tag.thumbnail ?? undefined} variant="rounded" />}
+              avatar={<Avatar alt="" src={imageUrl(tag.thumbnail) ?? undefined} variant="rounded" />}
               label={
                 <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                   <span>{tagLabel(tag)}</span>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { ImageIcon } from '@/components/icons';
+import { useImageUrl } from '@/lib/image-url';
 
 type Props = {
   src: string | null | undefined;
@@ -12,9 +13,11 @@ type Props = {
 
 /**
  * An image filling a frame of a fixed shape (a cover, a preview), loaded lazily; a placeholder
- * when there is none or it fails. A plain <img>: the image routes take the session cookie.
+ * when there is none or it fails. A plain <img>: the image routes take the session cookie (a design
+ * image comes from the content image server when the studio set one).
  */
-export function CoverImage({ src, alt, ratio, fit = 'cover' }: Props) {
+export function CoverImage({ src: path, alt, ratio, fit = 'cover' }: Props) {
+  const src = useImageUrl()(path);
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
   return (

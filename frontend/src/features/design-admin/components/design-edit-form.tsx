@@ -18,6 +18,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
 import { countryCodes, countryLabel, isCountryCode } from '@/lib/countries';
+import { useParameterName } from '@/lib/parameter-names';
 import type { DesignHeader, Label } from '@/types/design';
 import { useDeleteDesign } from '../api/delete-design';
 import { useUpdateDesign } from '../api/update-design';
@@ -54,6 +55,7 @@ export function DesignEditForm({ designGuid, header, onClose, onDeleted, onDirty
   const { t, i18n } = useTranslation(['designAdmin', 'errors']);
   const toast = useToast();
   const labels = useAdminLabels();
+  const parameterName = useParameterName();
   const update = useUpdateDesign();
   const remove = useDeleteDesign();
   const [edit, setEdit] = useState<DesignEdit>(() => editOf(header));
@@ -304,7 +306,7 @@ export function DesignEditForm({ designGuid, header, onClose, onDeleted, onDirty
                     key={index}
                     size="small"
                     margin="dense"
-                    label={t('designAdmin:edit.fields.dp', { number: index + 1 })}
+                    label={parameterName(index)}
                     value={value}
                     onChange={(event) =>
                       set(

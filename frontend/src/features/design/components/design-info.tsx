@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FactList, type Fact } from '@/components/fact-list';
 import { countryName } from '@/lib/countries';
 import { formatDateTime, formatDecimal } from '@/lib/format';
+import { useParameterName } from '@/lib/parameter-names';
 import { dynamicParameterKeys, type DesignHeader, type RepeatAnswer } from '@/types/design';
 
 const screenStatuses = ['engraved', 'not_engraved', 'faded', 'none'] as const;
@@ -32,12 +33,13 @@ function repeatText(repeat: RepeatAnswer, t: TFunction<'design'>, locale: string
 /**
  * The design information panel: every attribute of the spec's "design attributes shown", then
  * what else is known (archive, studio, original name, notes, customer, closed countries, owned
- * extra, dynamic parameters) when it is set. Fields hidden from the viewer are absent from the
- * header and so get no row. Dimensions are rounded to 2 decimals.
+ * extra, dynamic parameters, by the names the studio gave them) when it is set. Fields hidden from
+ * the viewer are absent from the header and so get no row. Dimensions are rounded to 2 decimals.
  */
 export function DesignInfo({ header }: { header: DesignHeader }) {
   const { t, i18n } = useTranslation('design');
   const locale = i18n.resolvedLanguage;
+  const parameterName = useParameterName();
 
   const facts: Fact[] = [
     { key: 'designNumber', label: t('info.designNumber'), value: header.designName },
@@ -88,7 +90,7 @@ export function DesignInfo({ header }: { header: DesignHeader }) {
   addWhen(header.ownedExtra, { key: 'ownedExtra', label: t('info.ownedExtra'), value: t('info.yes') });
   dynamicParameterKeys.forEach((key, index) => {
     const value = header.dynamicParameters?.[key];
-    addWhen(present(value), { key, label: t('info.dynamicParameter', { number: index + 1 }), value });
+    addWhen(present(value), { key, label: parameterName(index), value });
   });
 
   return (

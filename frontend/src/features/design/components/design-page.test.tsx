@@ -106,7 +106,7 @@ describe('design page', () => {
     await waitFor(() => expect(views).toHaveLength(2));
     expect(views[1]).toEqual({ designGuid: 'd-1', colorwayGuid: 'c-2', eventId: expect.stringMatching(UUID) });
     // Each view has its own event id (a retry would send the same one).
-    expect(views[1].eventId).not.toEqual(views[0].eventId);
+    expect(views[1]?.eventId).not.toEqual(views[0]?.eventId);
 
     // Choosing the shown colorway again changes nothing; the arrow keys move along the strip.
     await user.click(screen.getByRole('button', { name: 'Show colorway VR-2' }));

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { apiUrl } from '@/api/api-client';
 import { ErrorAlert } from '@/components/error-alert';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
+import { useImageUrl } from '@/lib/image-url';
 import type { ColorwayHeader, DesignHeader } from '@/types/design';
 import { useWearModels } from '../api/get-wear-models';
 
@@ -25,6 +26,7 @@ export function WearView({ design, colorway }: Props) {
   const { t, i18n } = useTranslation('design');
   const models = useWearModels(i18n.resolvedLanguage ?? i18n.language);
   const settings = useClientSettings();
+  const imageUrl = useImageUrl();
   const [chosen, setChosen] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
   const all = models.data ?? [];
@@ -69,7 +71,7 @@ export function WearView({ design, colorway }: Props) {
             onClick={() => setChosen(m.guid)}
             sx={{ flexDirection: 'column', width: 96, p: 0.5, borderRadius: 1, border: 2, borderColor: m.guid === model?.guid ? 'primary.main' : 'transparent' }}
           >
-            <Box component="img" src={m.thumbnail} alt="" sx={{ width: 84, height: 84, objectFit: 'contain', bgcolor: 'grey.100' }} />
+            <Box component="img" src={imageUrl(m.thumbnail)} alt="" sx={{ width: 84, height: 84, objectFit: 'contain', bgcolor: 'grey.100' }} />
             <Typography variant="caption" noWrap sx={{ maxWidth: 88 }}>
               {m.wearName}
             </Typography>

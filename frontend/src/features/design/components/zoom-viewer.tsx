@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Component, lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FitScreenIcon, FullscreenExitIcon, FullscreenIcon, ImageIcon, ZoomInIcon, ZoomOutIcon } from '@/components/icons';
+import { useImageUrl } from '@/lib/image-url';
 import { useFullscreen } from '@/lib/use-fullscreen';
 import type { ColorwayHeader } from '@/types/design';
 import type { DeepZoomHandle, DeepZoomStatus, ViewerOverlay } from './deep-zoom-canvas';
@@ -77,8 +78,10 @@ export function ZoomViewer({ designName, colorway, tiles: otherTiles, overlays }
   const [canvasBroken, setCanvasBroken] = useState(false);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
 
-  const tiles = otherTiles ?? colorway?.images.tiles ?? '';
-  const preview = colorway?.images.preview ?? '';
+  // The content image server when the studio set one: the DZI's tiles are read beside it.
+  const imageUrl = useImageUrl();
+  const tiles = imageUrl(otherTiles ?? colorway?.images.tiles ?? '');
+  const preview = imageUrl(colorway?.images.preview ?? '');
   const name = colorway ? `${designName} ${colorway.colorwayName}` : designName;
   let state: ViewerState = 'loading';
   if (!tiles || canvasBroken) state = 'failed';

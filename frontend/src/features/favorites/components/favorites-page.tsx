@@ -13,6 +13,7 @@ import { AddIcon, ImageIcon } from '@/components/icons';
 import { PageSpinner } from '@/components/page-spinner';
 import { useToast } from '@/components/toast/toast-context';
 import { formatDate } from '@/lib/format';
+import { useImageUrl } from '@/lib/image-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateList } from '../api/create-list';
 import { MOSAIC_THUMBNAILS, useListsWithThumbnails } from '../api/get-lists';
@@ -27,7 +28,8 @@ export function listPath(listId: string): string {
 
 /** The newest colorways of a list as a 2 x 2 mosaic (empty tiles for a shorter list). */
 function Mosaic({ list }: { list: FavoriteList }) {
-  const tiles = Array.from({ length: MOSAIC_THUMBNAILS }, (_, k) => list.thumbnails?.[k]);
+  const imageUrl = useImageUrl();
+  const tiles = Array.from({ length: MOSAIC_THUMBNAILS }, (_, k) => imageUrl(list.thumbnails?.[k]));
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2px', aspectRatio: '1 / 1', bgcolor: 'divider' }}>
       {tiles.map((thumbnail, k) => (

@@ -12,6 +12,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { ArrowBackIcon } from '@/components/icons';
 import { PageSpinner } from '@/components/page-spinner';
 import { formatDateTimeShort } from '@/lib/format';
+import { useImageUrl } from '@/lib/image-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSharedList } from '../api/get-shared-list';
 
@@ -20,6 +21,7 @@ export function SharedListPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation(['favorites', 'admin']);
   const shared = useSharedList(id);
+  const imageUrl = useImageUrl();
   const list = shared.data;
   useDocumentTitle(list?.name ?? t('admin:menu.sharedLists'));
   const locale = i18n.resolvedLanguage;
@@ -49,7 +51,7 @@ export function SharedListPage() {
                 <CardActionArea component={RouterLink} to={`/design/${encodeURIComponent(entry.designGuid)}/${encodeURIComponent(entry.colorwayGuid)}`}>
                   <Box
                     component="img"
-                    src={entry.thumbnail}
+                    src={imageUrl(entry.thumbnail)}
                     alt=""
                     loading="lazy"
                     width={180}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
+import { UserPicker } from '@/components/user-picker';
 import { useToast } from '@/components/toast/toast-context';
 import { useAssignPool } from '../api/assign-pool';
 import type { Pool } from '@/types/pool';
 import type { UserOption } from '../types';
-import { UserPicker } from './user-picker';
 
 /** Give a user this pool, from the pool screen. */
 export function AssignUserDialog({ pool, onClose }: { pool: Pool; onClose: () => void }) {
@@ -37,7 +37,7 @@ export function AssignUserDialog({ pool, onClose }: { pool: Pool; onClose: () =>
       error={assign.error}
       submitLabel={t('pools:assign.save')}
     >
-      <UserPicker value={user} onChange={setUser} />
+      <UserPicker value={user} onChange={setUser} field={{ label: t('pools:userPicker.label') }} />
     </FormDialog>
   );
 }

@@ -58,7 +58,7 @@ describe('why can this user see this design', () => {
   it('sends the linked user and the trimmed design number, and says which search admits the design', async () => {
     const { user, explained } = openPools(`/admin/pools?${new URLSearchParams({ explainUser: 'u-1', explainName: 'Ayşe Yılmaz' })}`, explanation());
     const dialog = await screen.findByRole('dialog', { name: 'Why can this user see this design?' }, SLOW);
-    expect(within(dialog).getByRole('combobox', { name: 'User' })).toHaveValue('Ayşe Yılmaz · ');
+    expect(within(dialog).getByRole('combobox', { name: 'User' })).toHaveValue('Ayşe Yılmaz');
 
     const verdict = await explain(user, dialog, ' 01-0559 ');
 
@@ -87,7 +87,7 @@ describe('why can this user see this design', () => {
     expect(within(verdict).getByText('Neither a search nor the designs of the pool Spring admit it.')).toBeInTheDocument();
     expect(within(verdict).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Search 1 does not admit it: it has none of the allowed labels; it is confined and confined designs are not admitted.',
-      'Search 2 does not admit it: the design number does not start with the given text; its dynamic parameter 3 differs.',
+      'Search 2 does not admit it: the design number does not start with the given text; its parameter “Parameter 4” differs.',
     ]);
     expect(verdict).not.toHaveTextContent(/allowedLabels|allowConfinedDesigns|explain\./);
   });

@@ -11,22 +11,24 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { UserPicker } from '@/components/user-picker';
+import { useParameterName } from '@/lib/parameter-names';
 import { useExplainVisibility } from '../api/explain-visibility';
 import { criteriaFields, explainRules, type CriteriaField, type Explanation, type ExplainRule, type UserOption } from '../types';
-import { UserPicker } from './user-picker';
 
 const isRule = (rule: string): rule is ExplainRule => (explainRules as readonly string[]).includes(rule);
 const isField = (field: string): field is CriteriaField => (criteriaFields as readonly string[]).includes(field);
 
-/** A failing criterion as a readable reason; `dp0`…`dp9` are the dynamic parameters. */
-function reason(t: TFunction<'pools'>, field: string): string {
+/** A failing criterion as a readable reason; `dp0`…`dp9` are the dynamic parameters, named as the studio named them. */
+function reason(t: TFunction<'pools'>, field: string, parameterName: (index: number) => string): string {
   if (isField(field)) return t(`explain.fields.${field}`);
   const parameter = /^dp(\d)$/.exec(field);
-  return parameter ? t('explain.dynamicParameter', { index: parameter[1] }) : field;
+  return parameter ? t('explain.dynamicParameter', { name: parameterName(Number(parameter[1])) }) : field;
 }
 
 function ExplanationText({ explanation, asked }: { explanation: Explanation; asked: string }) {
   const { t } = useTranslation('pools');
+  const parameterName = useParameterName();
   // No design found: the server names none, so the heading names the number the admin typed.
   const values = { pool: explanation.poolName ?? '', design: explanation.designNumber ?? asked.trim() };
   return (
@@ -41,7 +43,7 @@ function ExplanationText({ explanation, asked }: { explanation: Explanation; ask
                 ? t('explain.searchAdmits', { index: search.index + 1 })
                 : t('explain.searchFails', {
                     index: search.index + 1,
-                    fields: search.failing.map((field) => reason(t, field)).join('; '),
+                    fields: search.failing.map((field) => reason(t, field, parameterName)).join('; '),
                   })}
             </li>
           ))}
@@ -71,7 +73,7 @@ export function ExplainDialog({ initialUser, onClose }: Props) {
       <DialogTitle id={titleId}>{t('pools:explain.title')}</DialogTitle>
       <DialogContent>
         <Stack component="form" id="explain-form" onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
-          <UserPicker value={user} onChange={setUser} />
+          <UserPicker value={user} onChange={setUser} field={{ label: t('pools:userPicker.label') }} />
           <TextField label={t('pools:explain.designNumber')} value={designNumber} onChange={(event) => setDesignNumber(event.target.value)} />
           <ErrorAlert error={explain.error} />
           {explain.data && <ExplanationText explanation={explain.data} asked={explain.variables?.designNumber ?? ''} />}

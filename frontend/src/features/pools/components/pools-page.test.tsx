@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { changeLocale } from '@/lib/i18n';
 import { setSession } from '@/lib/session';
@@ -34,6 +34,8 @@ async function openPools() {
 
 describe('pools table', () => {
   afterEach(async () => {
+    // Unmounted first: switching the language under a mounted app updates it outside act().
+    cleanup();
     await changeLocale('en');
   });
 

@@ -7,30 +7,197 @@ import { allDesignFields, defaultCustomerFields, testAdmin, validAnswer } from '
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import type { DesignFields } from '@/types/reference';
+import { generalSettings } from '../testing/fixtures';
+import type { GeneralSettings } from '../types';
 
 const SLOW = { timeout: 5000 };
 
-/** An admin on /admin/settings; the server holds `stored` and records every save. */
-async function openSettings(stored: DesignFields = defaultCustomerFields(), refuse = false) {
+type Refusal = { status: number; body: { code: string; message: string; field?: string } };
+
+type Options = {
+  fields?: DesignFields;
+  refuseFields?: boolean;
+  general?: GeneralSettings;
+  /** The answer to the next general settings save, instead of saving it. */
+  refuseGeneral?: Refusal;
+};
+
+/**
+ * An admin on /admin/settings. The server holds the customer fields and the general settings,
+ * records every save, and answers GET /get/configuration from the general settings it holds
+ * (so that the app's configuration follows a save).
+ */
+async function openSettings({ fields = defaultCustomerFields(), refuseFields = false, general = generalSettings(), refuseGeneral }: Options = {}) {
   const user = userEvent.setup();
   const saves: unknown[] = [];
+  const generalSaves: GeneralSettings[] = [];
+  let configurationReads = 0;
+  let storedFields = fields;
+  let storedGeneral = general;
   setSession('admin-token', { user: testAdmin, isAdmin: true, isInHouse: true, is2FaValidated: true, secondFactor: 'verify' });
   server.use(
     http.post('*/service/account/validate-token', () => HttpResponse.json(validAnswer({ user: testAdmin, isAdmin: true, isInHouse: true }))),
-    http.get('*/service/admin/settings/design-fields', () => HttpResponse.json(stored)),
+    http.get('*/service/admin/settings/design-fields', () => HttpResponse.json(storedFields)),
     http.post('*/service/admin/settings/design-fields', async ({ request }) => {
       const body = (await request.json()) as DesignFields;
       saves.push(body);
-      if (refuse) return HttpResponse.json({ code: 'not_authorized', message: 'no' }, { status: 403 });
-      stored = body;
+      if (refuseFields) return HttpResponse.json({ code: 'not_authorized', message: 'no' }, { status: 403 });
+      storedFields = body;
       return HttpResponse.json(body);
+    }),
+    http.get('*/service/admin/get/all-archives', () =>
+      HttpResponse.json([
+        { archiveId: 1, archiveName: 'Main archive', code: '01' },
+        { archiveId: 2, archiveName: 'Digital archive', code: '02' },
+      ]),
+    ),
+    http.get('*/service/admin/settings/general', () => HttpResponse.json(storedGeneral)),
+    http.put('*/service/admin/settings/general', async ({ request }) => {
+      const body = (await request.json()) as GeneralSettings;
+      generalSaves.push(body);
+      if (refuseGeneral) return HttpResponse.json(refuseGeneral.body, { status: refuseGeneral.status });
+      storedGeneral = body;
+      return HttpResponse.json(body);
+    }),
+    http.get('*/service/get/configuration', () => {
+      configurationReads += 1;
+      // What only the server reads is not part of the configuration.
+      const configuration: Partial<GeneralSettings> = { ...storedGeneral };
+      delete configuration.studioMail;
+      delete configuration.cadCompanyCodes;
+      delete configuration.cadFormats;
+      return HttpResponse.json(configuration);
     }),
   );
   const app = renderApp('/admin/settings');
-  const section = await screen.findByRole('region', { name: 'What customers see' }, SLOW);
-  await within(section).findByRole('switch', { name: 'Notes' });
-  return { user, saves, section: within(section), ...app };
+  const fieldsSection = await screen.findByRole('region', { name: 'What customers see' }, SLOW);
+  await within(fieldsSection).findByRole('switch', { name: 'Notes' });
+  const generalSection = screen.getByRole('region', { name: 'General' });
+  await within(generalSection).findByRole('button', { name: 'Save' });
+  return {
+    user,
+    saves,
+    generalSaves,
+    configurationReads: () => configurationReads,
+    section: within(fieldsSection),
+    general: within(generalSection),
+    ...app,
+  };
 }
+
+describe('admin settings: general', () => {
+  it('shows the saved settings, saves the whole document and the whole app follows at once', async () => {
+    const { user, general, generalSaves, configurationReads, queryClient } = await openSettings();
+    // What the server derives from the settings, cached: a save must make it stale.
+    queryClient.setQueryData(queryKeys.cadRights, { download: false, selection: false, downloadAll: false, export: false, formats: [] });
+    queryClient.setQueryData(queryKeys.similarStatus, { available: true, indexedColorways: 3 });
+
+    expect(general.getByRole('switch', { name: 'Users may choose the interface language' })).toBeChecked();
+    expect(general.getByRole('switch', { name: 'Users may choose the CAD format' })).not.toBeChecked();
+    await waitFor(() => expect(general.getByLabelText('Archive the search opens with')).toHaveDisplayValue('All archives'));
+    expect(general.getByLabelText('Order the search opens with')).toHaveDisplayValue('Upload date, newest first');
+    expect(general.getByLabelText('Designs per page')).toHaveValue(25);
+    expect(general.getByLabelText('Parameter 1, English')).toHaveValue('Parameter 1');
+    expect(general.getByLabelText('Parameter 10, Русский')).toHaveValue('Параметр 10');
+    expect(general.getByRole('button', { name: 'X-1' })).toBeInTheDocument();
+    expect(general.getByRole('radio', { name: 'Default format: Production file' })).toBeChecked();
+    expect(general.getByRole('button', { name: 'Save' })).toBeDisabled();
+    // The app bar offers the language choice while the settings allow it.
+    expect(screen.getByTestId('language-select')).toBeInTheDocument();
+
+    await user.click(general.getByRole('switch', { name: 'Users may choose the interface language' }));
+    await user.click(general.getByRole('switch', { name: 'Users may choose the CAD format' }));
+    await user.selectOptions(general.getByLabelText('Archive the search opens with'), 'Digital archive');
+    await user.selectOptions(general.getByLabelText('Order the search opens with'), 'Design number');
+    await user.clear(general.getByLabelText('Designs per page'));
+    await user.type(general.getByLabelText('Designs per page'), '40');
+    await user.type(general.getByLabelText(/^Content image server/), 'https://cdn.example.com');
+    await user.clear(general.getByLabelText('Parameter 1, English'));
+    await user.type(general.getByLabelText('Parameter 1, English'), 'Fabric');
+    await user.type(general.getByLabelText(/^Studio e-mail address/), 'studio@example.com');
+    await user.type(general.getByLabelText(/^Customer codes with CAD downloads/), 'ACME-01{Enter}');
+    await user.click(general.getByRole('checkbox', { name: 'Separations' }));
+    await user.click(general.getByRole('radio', { name: 'Default format: Original file' }));
+    const reads = configurationReads();
+    await user.click(general.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('The general settings were saved.')).toBeInTheDocument();
+    const names = generalSettings().parameterNames.map((name, index) => (index === 0 ? { ...name, en: 'Fabric' } : name));
+    expect(generalSaves).toEqual([
+      generalSettings({
+        languageSelection: false,
+        cadSelection: true,
+        defaultArchiveId: 2,
+        defaultOrder: 2,
+        pageSize: 40,
+        contentImageBase: 'https://cdn.example.com',
+        parameterNames: names,
+        studioMail: 'studio@example.com',
+        cadCompanyCodes: ['X-1', 'ACME-01'],
+        // Separations no longer offered; the original file made the default, the production file kept after it.
+        cadFormats: [3, 1],
+      }),
+    ]);
+    await waitFor(() => expect(general.getByRole('button', { name: 'Save' })).toBeDisabled());
+    expect(general.getByLabelText('Designs per page')).toHaveValue(40);
+    // The configuration was read again at once: the app bar's language choice is gone.
+    await waitFor(() => expect(configurationReads()).toBeGreaterThan(reads));
+    await waitFor(() => expect(screen.queryByTestId('language-select')).not.toBeInTheDocument());
+    expect(queryClient.getQueryState(queryKeys.cadRights)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.similarStatus)?.isInvalidated).toBe(true);
+  });
+
+  it('shows a refusal on the field it names, translated, and keeps the changes', async () => {
+    const refusal = { status: 400, body: { code: 'invalid_form', message: 'pageSize must be 10..100', field: 'pageSize' } };
+    const { user, general, generalSaves } = await openSettings({ refuseGeneral: refusal });
+    await user.clear(general.getByLabelText('Designs per page'));
+    await user.type(general.getByLabelText('Designs per page'), '50');
+    await user.click(general.getByRole('button', { name: 'Save' }));
+
+    const pageSize = general.getByLabelText('Designs per page');
+    await waitFor(() => expect(pageSize).toHaveAttribute('aria-invalid', 'true'));
+    expect(pageSize).toHaveAccessibleDescription('Enter a whole number from 10 to 100.');
+    expect(general.getByTestId('general-settings-problems')).toHaveTextContent('Some settings need a correction: see the marked fields.');
+    expect(generalSaves).toHaveLength(1);
+    expect(screen.queryByText('The general settings were saved.')).not.toBeInTheDocument();
+    expect(pageSize).toHaveValue(50);
+
+    // A change takes the refusal away.
+    await user.clear(pageSize);
+    await user.type(pageSize, '60');
+    expect(pageSize).toHaveAttribute('aria-invalid', 'false');
+    expect(general.queryByTestId('general-settings-problems')).not.toBeInTheDocument();
+  });
+
+  it('says another code on its field in the words of errors.json', async () => {
+    const refusal = { status: 404, body: { code: 'archive_not_found', message: 'no archive', field: 'defaultArchiveId' } };
+    const { user, general } = await openSettings({ refuseGeneral: refusal });
+    await waitFor(() => expect(general.getByRole('option', { name: 'Main archive' })).toBeInTheDocument());
+    await user.selectOptions(general.getByLabelText('Archive the search opens with'), 'Main archive');
+    await user.click(general.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(general.getByLabelText('Archive the search opens with')).toHaveAccessibleDescription('The archive was not found.'));
+  });
+
+  it('checks the form before sending, and undoes the changes', async () => {
+    const { user, general, generalSaves } = await openSettings();
+    await user.clear(general.getByLabelText('Parameter 3, Türkçe'));
+    await user.clear(general.getByLabelText('Designs per page'));
+    await user.type(general.getByLabelText('Designs per page'), '5');
+    await user.click(general.getByRole('button', { name: 'Save' }));
+
+    expect(generalSaves).toHaveLength(0);
+    expect(general.getByLabelText('Designs per page')).toHaveAccessibleDescription('Enter a whole number from 10 to 100.');
+    expect(general.getByText('Every parameter needs a name of 1 to 60 characters in each language.')).toBeInTheDocument();
+    expect(general.getByLabelText('Parameter 3, Türkçe')).toHaveAttribute('aria-invalid', 'true');
+    expect(general.getByLabelText('Parameter 3, English')).toHaveAttribute('aria-invalid', 'false');
+
+    await user.click(general.getByRole('button', { name: 'Undo changes' }));
+    expect(general.getByLabelText('Parameter 3, Türkçe')).toHaveValue('Parametre 3');
+    expect(general.getByLabelText('Designs per page')).toHaveValue(25);
+    expect(general.queryByTestId('general-settings-problems')).not.toBeInTheDocument();
+    expect(general.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
 
 describe('admin settings: what customers see', () => {
   it('shows the saved switches, saves the changed ones and refreshes both field lists', async () => {
@@ -60,8 +227,16 @@ describe('admin settings: what customers see', () => {
     expect(queryClient.getQueryState(queryKeys.designFields.viewer)?.isInvalidated).toBe(true);
   });
 
+  it('names the parameters as the studio named them', async () => {
+    const general = generalSettings();
+    general.parameterNames[2] = { tr: 'Kumaş', en: 'Fabric', ru: 'Ткань' };
+    const { section } = await openSettings({ general });
+    expect(await section.findByRole('switch', { name: 'Fabric' })).toBeChecked();
+    expect(section.queryByRole('switch', { name: 'Parameter 3' })).not.toBeInTheDocument();
+  });
+
   it('shows a refused save as a translated error toast and keeps the changes', async () => {
-    const { user, section } = await openSettings(defaultCustomerFields(), true);
+    const { user, section } = await openSettings({ refuseFields: true });
     await user.click(section.getByRole('switch', { name: 'Studio' }));
     await user.click(section.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('You are not authorized to access this page.')).toBeInTheDocument();

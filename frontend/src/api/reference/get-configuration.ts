@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/api/api-client';
+import type { ClientConfiguration } from '@/types/configuration';
+import { queryKeys } from './keys';
+
+/**
+ * What the app does until the configuration is read, or when it cannot be: the server's own
+ * defaults (the parameter names then come from the translations).
+ */
+export const defaultConfiguration: ClientConfiguration = {
+  languageSelection: true,
+  aiSearch: true,
+  cadSelection: false,
+  cadDownloadAll: false,
+  export: false,
+  defaultArchiveId: -1,
+  defaultOrder: 0,
+  pageSize: 25,
+  contentImageBase: '',
+  parameterNames: [],
+};
+
+/** GET /get/configuration: the general settings the web app follows (signed in or not). */
+export function getConfiguration(signal?: AbortSignal): Promise<ClientConfiguration> {
+  return apiGet<ClientConfiguration>('/get/configuration', signal);
+}
+
+/**
+ * An admin may change it at any time: asked again after a minute and when the window gets the
+ * focus back; the admin's own save invalidates it at once (afterSettingsChange).
+ */
+export function configurationQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.configuration.client,
+    queryFn: ({ signal }) => getConfiguration(signal),
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useConfiguration() {
+  return useQuery(configurationQueryOptions());
+}
