@@ -43,7 +43,7 @@ fn fill(conn: &mut DbConnection, backend: Backend, table: &str, n: u64, select: 
             last = n - 1
         ),
         Backend::Postgres => format!(
-            "INSERT INTO {table} SELECT {select} FROM generate_series(0, {last}) AS s(i)",
+            "INSERT INTO {table} SELECT {select} FROM generate_series(0, {last}::bigint) AS s(i)",
             last = n - 1
         ),
     };
