@@ -65,6 +65,30 @@ pub struct GeneralSettings {
     pub cad_formats: Vec<u8>,
 }
 
+/// The shipped values (`config/default.toml`'s, where it has them); the gateway lays the
+/// process's configuration over them.
+impl Default for GeneralSettings {
+    fn default() -> Self {
+        GeneralSettings {
+            client: ClientConfiguration {
+                language_selection: true,
+                ai_search: true,
+                cad_selection: false,
+                cad_download_all: false,
+                export: false,
+                default_archive_id: -1,
+                default_order: 0,
+                page_size: 25,
+                content_image_base: String::new(),
+                parameter_names: default_parameter_names(),
+            },
+            studio_mail: String::new(),
+            cad_company_codes: Vec::new(),
+            cad_formats: vec![1, 2, 3],
+        }
+    }
+}
+
 /// The settings before an admin saved any: the file's values, composed by the gateway.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Defaults(pub GeneralSettings);
@@ -86,23 +110,7 @@ mod tests {
 
     #[test]
     fn every_key_names_a_setting() {
-        let settings = GeneralSettings {
-            client: ClientConfiguration {
-                language_selection: true,
-                ai_search: true,
-                cad_selection: false,
-                cad_download_all: false,
-                export: false,
-                default_archive_id: -1,
-                default_order: 0,
-                page_size: 25,
-                content_image_base: String::new(),
-                parameter_names: default_parameter_names(),
-            },
-            studio_mail: String::new(),
-            cad_company_codes: Vec::new(),
-            cad_formats: vec![1],
-        };
+        let settings = GeneralSettings::default();
         let document = serde_json::to_value(settings).unwrap_or_default();
         for key in [
             keys::AI_SEARCH,

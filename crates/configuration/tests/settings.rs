@@ -2,29 +2,13 @@
 //! that no longer reads keeps its default), one key read alone, trimming on save.
 #![expect(clippy::unwrap_used, reason = "tests")]
 
-use configuration::{ClientConfiguration, Defaults, GeneralSettings, Saved, keys, service};
+use configuration::{Defaults, GeneralSettings, Saved, keys, service};
 use db::schema::general_settings;
 use diesel::prelude::*;
 use test_support::TestWorld;
 
 fn defaults() -> Defaults {
-    Defaults(GeneralSettings {
-        client: ClientConfiguration {
-            language_selection: true,
-            ai_search: true,
-            cad_selection: false,
-            cad_download_all: false,
-            export: false,
-            default_archive_id: -1,
-            default_order: 0,
-            page_size: 25,
-            content_image_base: String::new(),
-            parameter_names: configuration::settings::default_parameter_names(),
-        },
-        studio_mail: String::new(),
-        cad_company_codes: Vec::new(),
-        cad_formats: vec![1, 2, 3],
-    })
+    Defaults(GeneralSettings::default())
 }
 
 #[test]

@@ -195,18 +195,14 @@ pub fn app(
 fn general_defaults(state: &AppState) -> configuration::Defaults {
     use configuration::{ClientConfiguration, GeneralSettings};
     let cad = &state.cad.settings;
+    let shipped = GeneralSettings::default();
     configuration::Defaults(GeneralSettings {
         client: ClientConfiguration {
-            language_selection: true,
             ai_search: state.similar.for_customers,
             cad_selection: cad.selection,
             cad_download_all: cad.download_all,
             export: cad.export,
-            default_archive_id: -1,
-            default_order: 0,
-            page_size: 25,
-            content_image_base: String::new(),
-            parameter_names: configuration::settings::default_parameter_names(),
+            ..shipped.client
         },
         studio_mail: state.favorites.studio_mail.clone().unwrap_or_default(),
         cad_company_codes: cad.company_codes.clone(),

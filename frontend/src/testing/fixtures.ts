@@ -1,3 +1,4 @@
+import { defaultConfiguration } from '@/api/reference/get-configuration';
 import type { SignIn, TokenValidation } from '@/features/auth/types';
 import type { ClientConfiguration } from '@/types/configuration';
 import type { DesignFields } from '@/types/reference';
@@ -43,15 +44,7 @@ export function defaultCustomerFields(): DesignFields {
 /** GET /get/configuration with the server's defaults (config/default.toml); a test changes what it needs. */
 export function clientConfiguration(overrides: Partial<ClientConfiguration> = {}): ClientConfiguration {
   return {
-    languageSelection: true,
-    aiSearch: true,
-    cadSelection: false,
-    cadDownloadAll: false,
-    export: false,
-    defaultArchiveId: -1,
-    defaultOrder: 0,
-    pageSize: 25,
-    contentImageBase: '',
+    ...defaultConfiguration,
     parameterNames: Array.from({ length: 10 }, (_, index) => ({ tr: `Parametre ${index + 1}`, en: `Parameter ${index + 1}`, ru: `Параметр ${index + 1}` })),
     ...overrides,
   };
