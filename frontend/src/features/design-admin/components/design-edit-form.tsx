@@ -1,7 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/api-error';
 import { useAdminLabels } from '@/api/reference/get-admin-labels';
 import { CustomerPicker } from '@/components/customer-picker';
+import { ChipsField } from '@/components/chips-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
@@ -271,31 +271,19 @@ export function DesignEditForm({ designGuid, header, onClose, onDeleted, onDirty
                   />
                 )}
               />
-              <Autocomplete
-                multiple
-                freeSolo
+              <ChipsField
+                label={t('designAdmin:edit.fields.closedCountries')}
                 options={countryCodes}
                 value={edit.closedCountries}
                 getOptionLabel={(code) => countryLabel(code, locale)}
-                onChange={(_event, value) =>
-                  set('closedCountries', [...new Set(value.map((code) => code.trim().toUpperCase()).filter(isCountryCode))])
-                }
-                renderValue={(value, getItemProps) =>
-                  value.map((code, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return <Chip key={key} size="small" label={code} {...itemProps} />;
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    size="small"
-                    margin="dense"
-                    label={t('designAdmin:edit.fields.closedCountries')}
-                    error={Boolean(fieldError('closedCountries'))}
-                    helperText={fieldError('closedCountries') ?? t('designAdmin:edit.closedCountriesHint')}
-                  />
-                )}
+                normalise={(code) => {
+                  const upper = code.trim().toUpperCase();
+                  return isCountryCode(upper) ? upper : null;
+                }}
+                onChange={(codes) => set('closedCountries', codes)}
+                error={fieldError('closedCountries')}
+                helperText={t('designAdmin:edit.closedCountriesHint')}
+                margin="dense"
               />
             </Section>
 

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -13,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminArchives } from '@/api/reference/get-admin-archives';
+import { ChipsField } from '@/components/chips-field';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
 import { useGeneralSettings } from '../api/get-general-settings';
@@ -246,30 +245,16 @@ export function GeneralSettingsSection() {
           </Part>
 
           <Part title={t('settings:general.sections.cad')}>
-            <Autocomplete
-              multiple
-              freeSolo
-              options={[] as string[]}
+            <ChipsField
+              label={t('settings:general.companyCodes')}
               value={shown.cadCompanyCodes}
               disabled={busy}
               // A code typed twice, or with spaces around it, is kept once and trimmed.
-              onChange={(_event, value) => set('cadCompanyCodes', [...new Set(value.map((code) => code.trim()).filter(Boolean))])}
-              renderValue={(value, getItemProps) =>
-                value.map((code, index) => {
-                  const { key, ...itemProps } = getItemProps({ index });
-                  return <Chip key={key} size="small" label={code} {...itemProps} />;
-                })
-              }
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  size="small"
-                  label={t('settings:general.companyCodes')}
-                  error={Boolean(problems.cadCompanyCodes)}
-                  helperText={problemText('cadCompanyCodes') ?? t('settings:general.companyCodesHelp')}
-                  slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: COMPANY_CODE_MAX } }}
-                />
-              )}
+              normalise={(code) => code.trim() || null}
+              onChange={(codes) => set('cadCompanyCodes', codes)}
+              error={problemText('cadCompanyCodes')}
+              helperText={t('settings:general.companyCodesHelp')}
+              maxLength={COMPANY_CODE_MAX}
             />
             <CadFormatsField formats={shown.cadFormats} onChange={(formats) => set('cadFormats', formats)} problem={problemText('cadFormats')} disabled={busy} />
           </Part>
