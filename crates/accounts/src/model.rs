@@ -1,7 +1,7 @@
 //! Rows as stored, and the small enums stored in them as text.
 
 use chrono::NaiveDateTime;
-use db::schema::{account_links, customers, sign_ins, users};
+use db::schema::{account_links, customers, users};
 use desen_core::{Language, text_enum};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -58,17 +58,7 @@ pub struct AccountLink {
     pub used_at: Option<NaiveDateTime>,
 }
 
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = sign_ins, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
-pub struct SignInRecord {
-    pub id: String,
-    pub user_guid: Option<String>,
-    pub email: String,
-    pub customer_guid: Option<String>,
-    pub ip: String,
-    pub outcome: String,
-    pub at: NaiveDateTime,
-}
+pub use usage::SignInRecord;
 
 text_enum!(
     /// The spec's account states.

@@ -240,10 +240,7 @@ pub fn list_users(
 }
 
 pub fn record_sign_in(conn: &mut DbConnection, record: &SignInRecord) -> Result<(), Error> {
-    diesel::insert_into(sign_ins::table)
-        .values(record)
-        .execute(conn)
-        .map(|_| ())
+    usage::write(conn, &[usage::Record::SignIn(record.clone())])
 }
 
 pub fn sign_ins_of(conn: &mut DbConnection, email: &str) -> Result<Vec<SignInRecord>, Error> {

@@ -1,26 +1,10 @@
 //! Rows as stored.
 
 use chrono::NaiveDateTime;
-use db::schema::{cad_bundles, cad_downloads};
+use db::schema::cad_bundles;
 use diesel::prelude::*;
 
-/// One colorway handed out: by a download, a download-all or an export.
-#[derive(Debug, Clone, Queryable, Selectable, Insertable, PartialEq)]
-#[diesel(table_name = cad_downloads, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
-pub struct CadRecord {
-    pub id: String,
-    pub user_guid: String,
-    pub user_email: String,
-    pub customer_guid: Option<String>,
-    pub design_guid: String,
-    pub design_number: String,
-    pub colorway_guid: String,
-    pub colorway_name: String,
-    pub format: String,
-    pub kind: String,
-    pub bytes: i64,
-    pub created_at: NaiveDateTime,
-}
+pub use usage::CadRecord;
 
 desen_core::text_enum!(
     /// How a colorway left the archive.

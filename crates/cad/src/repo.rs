@@ -8,16 +8,9 @@ use diesel::prelude::*;
 use diesel::result::Error;
 
 pub fn insert_records(conn: &mut DbConnection, records: &[CadRecord]) -> Result<(), Error> {
-    // One statement per row: the multi-backend connection has no batch insert. A download-all
-    // writes its rows once, at the end, in one transaction.
-    conn.transaction(|conn| {
-        for record in records {
-            diesel::insert_into(cad_downloads::table)
-                .values(record)
-                .execute(conn)?;
-        }
-        Ok(())
-    })
+    // A download-all writes its rows once, at the end, in one transaction.
+    let records: Vec<usage::Record> = records.iter().cloned().map(usage::Record::Cad).collect();
+    usage::write(conn, &records)
 }
 
 /// The newest records of one user (tests and the audit view).

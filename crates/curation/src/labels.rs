@@ -204,6 +204,7 @@ pub fn merge(
         let moved = repo::move_label(conn, id, into)?;
         pools::service::relabel(conn, Some((id, into)))?;
         collections::service::relabel(conn, Some((id, into)))?;
+        usage::merge_label(conn, id, into)?;
         repo::delete_label(conn, id)?;
         let into_text = into.to_string();
         audit::record(
@@ -236,6 +237,7 @@ pub fn delete(
         }
         let design_count = repo::designs_with(conn, id)?;
         repo::ungroup_members(conn, id)?;
+        usage::forget_label(conn, id)?;
         repo::delete_label(conn, id)?;
         if design_count > 0 {
             // Designs left without labels may now be admitted as unlabelled.

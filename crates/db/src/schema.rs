@@ -302,6 +302,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    label_views (view_id, label_id) {
+        view_id -> Text,
+        label_id -> Integer,
+        user_guid -> Text,
+        customer_guid -> Nullable<Text>,
+        design_guid -> Text,
+        colorway_guid -> Text,
+        viewed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     collections (id) {
         id -> Integer,
         parent_id -> Nullable<Integer>,
@@ -633,6 +645,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     pool_members,
     design_pins,
     colorway_views,
+    label_views,
     catalog_revision,
     audit_events,
     swatch_colors,

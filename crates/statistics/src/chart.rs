@@ -2,16 +2,15 @@
 //! filter, every period of the range present (empty ones as 0), and for labels the ten looked at
 //! most (the spec's pie chart).
 
+use crate::counts;
 use crate::dto::ChartKind;
-use crate::entries::{Columns, EntryFilter};
+use crate::entries::EntryFilter;
 use crate::error::StatisticsError;
 use chrono::{Datelike, Months, NaiveDate};
 use db::DbConnection;
 use db::schema::labels;
-use db::sql::Sql;
 use desen_core::Language;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Integer, Text};
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -45,69 +44,15 @@ pub struct TopLabel {
     pub count: i64,
 }
 
-#[derive(QueryableByName)]
-struct PeriodRow {
-    #[diesel(sql_type = Text)]
-    period: String,
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-#[derive(QueryableByName)]
-struct LabelRow {
-    #[diesel(sql_type = Integer)]
-    label_id: i32,
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-/// The records of a statistic: the table (with its alias `e`) and its time column.
-fn records(kind: ChartKind) -> (&'static str, &'static str) {
-    match kind {
-        ChartKind::Cad => ("cad_downloads e", "created_at"),
-        ChartKind::Login => ("sign_ins e", "at"),
-        ChartKind::Colorway => ("colorway_views e", "viewed_at"),
-        ChartKind::Label => (
-            "colorway_views e JOIN design_labels l ON l.design_guid = e.design_guid",
-            "viewed_at",
-        ),
-    }
-}
-
-/// The filter over the records `e` of a statistic whose time column is `at`.
-fn condition(filter: &EntryFilter, at: &str) -> Sql {
-    filter.sql(&Columns {
-        at: &format!("e.{at}"),
-        user: Some("e.user_guid"),
-        customer: "e.customer_guid",
-    })
-}
-
-/// The text of a time column's day (`YYYY-MM-DD`) on this backend.
-fn day_of(conn: &DbConnection, column: &str) -> String {
-    match conn {
-        DbConnection::Sqlite(_) => format!("substr({column}, 1, 10)"),
-        DbConnection::Postgresql(_) => format!("to_char({column}, 'YYYY-MM-DD')"),
-    }
-}
-
 pub fn chart(
     conn: &mut DbConnection,
     kind: ChartKind,
     filter: &EntryFilter,
     today: NaiveDate,
 ) -> Result<Chart, StatisticsError> {
-    let (table, at) = records(kind);
-    let day = day_of(conn, &format!("e.{at}"));
-    let mut sql = Sql::new(&format!(
-        "SELECT {day} AS period, COUNT(*) AS n FROM {table} WHERE "
-    ));
-    sql.append(&condition(filter, at))
-        .push(" GROUP BY period ORDER BY period");
-    let days: Vec<(NaiveDate, i64)> = sql
-        .load::<PeriodRow>(conn)?
+    let days: Vec<(NaiveDate, i64)> = counts::per_day(conn, kind, filter)?
         .into_iter()
-        .filter_map(|r| Some((r.period.parse().ok()?, r.n)))
+        .filter_map(|r| Some((r.day.parse().ok()?, r.n)))
         .collect();
     let first = match filter.from {
         Some(from) => from.date(),
@@ -181,14 +126,7 @@ fn top_labels(
     conn: &mut DbConnection,
     filter: &EntryFilter,
 ) -> Result<Vec<TopLabel>, StatisticsError> {
-    let (table, at) = records(ChartKind::Label);
-    let mut sql = Sql::new(&format!(
-        "SELECT l.label_id AS label_id, COUNT(*) AS n FROM {table} WHERE "
-    ));
-    sql.append(&condition(filter, at))
-        .push(" GROUP BY l.label_id ORDER BY n DESC, l.label_id LIMIT ")
-        .bind(TOP_LABELS);
-    let rows = sql.load::<LabelRow>(conn)?;
+    let rows = counts::top_labels(conn, filter, TOP_LABELS)?;
     let ids: Vec<i32> = rows.iter().map(|r| r.label_id).collect();
     let names: HashMap<i32, (String, String, String)> = labels::table
         .filter(labels::id.eq_any(&ids))

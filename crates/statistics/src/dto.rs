@@ -65,13 +65,7 @@ pub struct EntriesForm {
 }
 
 /// The statistic a chart counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChartKind {
-    Cad,
-    Login,
-    Colorway,
-    Label,
-}
+pub use usage::Kind as ChartKind;
 
 impl EntriesForm {
     pub fn funnel_by(&self) -> Result<crate::funnel::FunnelBy, StatisticsError> {

@@ -3,17 +3,18 @@
 //! at (each view once per label of its design), each filtered by company, user and time, sorted,
 //! paged, with a summary, or whole as CSV.
 
+use crate::counts;
 use crate::error::StatisticsError;
 use chrono::{NaiveDate, NaiveDateTime};
 use db::DbConnection;
 use db::schema::{
-    cad_downloads, colorway_views, colorways, customers, design_labels, designs, labels, sign_ins,
+    cad_downloads, colorway_views, colorways, customers, designs, label_views, labels, sign_ins,
     users,
 };
 use desen_core::{Language, Page, PageRequest};
-use diesel::dsl::{count, count_star};
 use diesel::prelude::*;
 use serde::Serialize;
+use usage::Kind;
 use utoipa::ToSchema;
 
 /// The rows a CSV export holds at most.
@@ -227,7 +228,8 @@ pub struct LabelEntry {
     #[serde(flatten)]
     pub who: Who,
     pub design_guid: String,
-    pub design_number: String,
+    /// Absent for a design deleted since.
+    pub design_number: Option<String>,
     pub colorway_guid: String,
     pub colorway_name: Option<String>,
     pub label_id: i32,
@@ -278,45 +280,13 @@ macro_rules! ordered {
     }};
 }
 
-/// The summary of one table's records under the filter.
-macro_rules! summary {
-    ($conn:expr, $table:ident, $user:ident, $customer:ident, $at:ident, $filter:expr) => {{
-        let (total, users, companies): (i64, i64, i64) = filtered!(
-            $table::table.into_boxed(),
-            $table,
-            $user,
-            $customer,
-            $at,
-            $filter
-        )
-        .select((
-            count_star(),
-            count($table::$user).aggregate_distinct(),
-            count($table::$customer).aggregate_distinct(),
-        ))
-        .first($conn)?;
-        Summary {
-            total,
-            users,
-            companies,
-        }
-    }};
-}
-
 /// CAD downloads, download-alls and exports, one per colorway.
 pub fn cad_entries(
     conn: &mut DbConnection,
     filter: &EntryFilter,
     page: Option<PageRequest>,
 ) -> Result<(Vec<CadEntry>, Summary), StatisticsError> {
-    let summary = summary!(
-        conn,
-        cad_downloads,
-        user_guid,
-        customer_guid,
-        created_at,
-        filter
-    );
+    let summary = counts::summary(conn, Kind::Cad, filter)?;
     let (limit, offset) = window(page);
     let items = ordered!(
         filtered!(
@@ -367,7 +337,7 @@ pub fn login_entries(
     filter: &EntryFilter,
     page: Option<PageRequest>,
 ) -> Result<(Vec<LoginEntry>, Summary), StatisticsError> {
-    let summary = summary!(conn, sign_ins, user_guid, customer_guid, at, filter);
+    let summary = counts::summary(conn, Kind::Login, filter)?;
     let (limit, offset) = window(page);
     let items = ordered!(
         filtered!(
@@ -413,14 +383,7 @@ pub fn colorway_entries(
     filter: &EntryFilter,
     page: Option<PageRequest>,
 ) -> Result<(Vec<ColorwayEntry>, Summary), StatisticsError> {
-    let summary = summary!(
-        conn,
-        colorway_views,
-        user_guid,
-        customer_guid,
-        viewed_at,
-        filter
-    );
+    let summary = counts::summary(conn, Kind::Colorway, filter)?;
     let (limit, offset) = window(page);
     let items = ordered!(
         filtered!(
@@ -464,41 +427,19 @@ pub fn colorway_entries(
     Ok((items, summary))
 }
 
-/// The labels looked at: each colorway view once for each label its design carries now.
+/// The labels looked at: each colorway view once for each label its design carried then.
 pub fn label_entries(
     conn: &mut DbConnection,
     filter: &EntryFilter,
     page: Option<PageRequest>,
 ) -> Result<(Vec<LabelEntry>, Summary), StatisticsError> {
-    let (total, users, companies): (i64, i64, i64) = filtered!(
-        colorway_views::table
-            .inner_join(
-                design_labels::table.on(design_labels::design_guid.eq(colorway_views::design_guid))
-            )
-            .into_boxed(),
-        colorway_views,
-        user_guid,
-        customer_guid,
-        viewed_at,
-        filter
-    )
-    .select((
-        count_star(),
-        count(colorway_views::user_guid).aggregate_distinct(),
-        count(colorway_views::customer_guid).aggregate_distinct(),
-    ))
-    .first(conn)?;
-    let summary = Summary {
-        total,
-        users,
-        companies,
-    };
+    let summary = counts::summary(conn, Kind::Label, filter)?;
     let (limit, offset) = window(page);
     type Row = (
         NaiveDateTime,
         Who,
         String,
-        String,
+        Option<String>,
         String,
         Option<String>,
         i32,
@@ -506,46 +447,41 @@ pub fn label_entries(
     );
     let rows: Vec<Row> = ordered!(
         filtered!(
-            colorway_views::table
-                .inner_join(
-                    design_labels::table
-                        .on(design_labels::design_guid.eq(colorway_views::design_guid))
-                )
-                .inner_join(labels::table.on(labels::id.eq(design_labels::label_id)))
-                .inner_join(designs::table.on(designs::guid.eq(colorway_views::design_guid)))
-                .left_join(users::table.on(users::guid.eq(colorway_views::user_guid)))
+            label_views::table
+                .inner_join(labels::table.on(labels::id.eq(label_views::label_id)))
+                .left_join(designs::table.on(designs::guid.eq(label_views::design_guid)))
+                .left_join(users::table.on(users::guid.eq(label_views::user_guid)))
                 .left_join(
-                    customers::table
-                        .on(customers::guid.nullable().eq(colorway_views::customer_guid))
+                    customers::table.on(customers::guid.nullable().eq(label_views::customer_guid))
                 )
-                .left_join(colorways::table.on(colorways::guid.eq(colorway_views::colorway_guid)))
+                .left_join(colorways::table.on(colorways::guid.eq(label_views::colorway_guid)))
                 .into_boxed(),
-            colorway_views,
+            label_views,
             user_guid,
             customer_guid,
             viewed_at,
             filter
         ),
-        colorway_views,
+        label_views,
         viewed_at,
-        id,
+        view_id,
         filter
     )
     .then_order_by(labels::id)
     .limit(limit)
     .offset(offset)
     .select((
-        colorway_views::viewed_at,
+        label_views::viewed_at,
         (
-            colorway_views::user_guid.nullable(),
+            label_views::user_guid.nullable(),
             users::name.nullable(),
             users::email.nullable(),
-            colorway_views::customer_guid,
+            label_views::customer_guid,
             customers::name.nullable(),
         ),
-        colorway_views::design_guid,
-        designs::number,
-        colorway_views::colorway_guid,
+        label_views::design_guid,
+        designs::number.nullable(),
+        label_views::colorway_guid,
         colorways::name.nullable(),
         labels::id,
         (labels::name_tr, labels::name_en, labels::name_ru),

@@ -232,11 +232,17 @@ pub fn unviewed(
     filter: &EntryFilter,
     page: PageRequest,
 ) -> Result<Page<UnviewedDesign>, StatisticsError> {
+    // A company's or a user's views are few (read once off their index); the whole studio's
+    // are probed per design instead.
+    let few = filter.company.is_some() || filter.user.is_some();
     let condition = || {
-        let mut sql = Sql::new(
+        let mut sql = Sql::new(if few {
+            " FROM designs WHERE designs.guid NOT IN (SELECT e.design_guid FROM colorway_views e \
+             WHERE "
+        } else {
             " FROM designs WHERE NOT EXISTS (SELECT 1 FROM colorway_views e \
-             WHERE e.design_guid = designs.guid AND ",
-        );
+             WHERE e.design_guid = designs.guid AND "
+        });
         sql.append(&filter.sql(&Columns {
             at: "e.viewed_at",
             user: Some("e.user_guid"),

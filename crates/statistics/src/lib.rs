@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod chart;
+mod counts;
 pub mod dto;
 pub mod entries;
 pub mod error;

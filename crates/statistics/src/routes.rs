@@ -194,7 +194,7 @@ impl Tabular for LabelEntry {
             self.who.user_email.as_deref().unwrap_or_default(),
         );
         cells.extend([
-            self.design_number.clone(),
+            self.design_number.clone().unwrap_or_default(),
             self.colorway_name.clone().unwrap_or_default(),
             self.label.clone(),
         ]);

@@ -2,7 +2,6 @@ use crate::error::StatisticsError;
 use chrono::Utc;
 use db::DbConnection;
 use db::schema::colorway_views;
-use db::sql::Sql;
 use desen_core::{ColorwayGuid, DesignGuid, Viewer};
 use diesel::prelude::*;
 
@@ -18,26 +17,15 @@ pub fn record_colorway_view(
 ) -> Result<(), StatisticsError> {
     catalog::service::rendition_of(conn, viewer, design, colorway)?;
     let event = event.unwrap_or_else(uuid::Uuid::new_v4);
-    let mut sql = Sql::new(
-        "INSERT INTO colorway_views (id, user_guid, customer_guid, design_guid, colorway_guid, \
-         viewed_at) VALUES (",
-    );
-    sql.bind(format!("{}/{event}", viewer.user_guid))
-        .push(", ")
-        .bind(&viewer.user_guid)
-        .push(", ");
-    match &viewer.customer_guid {
-        Some(customer) => sql.bind(customer),
-        None => sql.push("NULL"),
+    let view = usage::ViewRecord {
+        id: format!("{}/{event}", viewer.user_guid),
+        user_guid: viewer.user_guid.clone(),
+        customer_guid: viewer.customer_guid.clone(),
+        design_guid: design.to_string(),
+        colorway_guid: colorway.to_string(),
+        viewed_at: Utc::now().naive_utc(),
     };
-    sql.push(", ")
-        .bind(design.to_string())
-        .push(", ")
-        .bind(colorway.to_string())
-        .push(", ")
-        .bind(Utc::now().naive_utc())
-        .push(") ON CONFLICT (id) DO NOTHING");
-    sql.execute(conn)?;
+    usage::write(conn, &[usage::Record::View(view)])?;
     Ok(())
 }
 

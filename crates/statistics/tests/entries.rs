@@ -4,13 +4,14 @@
 #![expect(clippy::unwrap_used, reason = "tests")]
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use db::schema::{cad_downloads, colorway_views, sign_ins, users};
+use db::schema::users;
 use desen_core::PageRequest;
 use diesel::prelude::*;
 use statistics::chart;
 use statistics::dto::{ChartKind, EntriesForm};
 use statistics::entries::{self, EntryFilter};
 use test_support::TestWorld;
+use usage::{CadRecord, Record, SignInRecord, ViewRecord};
 
 /// Noon of 2026-11-25, the tests' today.
 fn today() -> NaiveDate {
@@ -60,46 +61,43 @@ fn entries_match_a_reference_count_under_every_filter() {
         .collect();
     for (i, e) in events.iter().enumerate() {
         let (user, company) = &people[e.user];
-        diesel::insert_into(sign_ins::table)
-            .values((
-                sign_ins::id.eq(format!("s{i}")),
-                sign_ins::user_guid.eq(Some(user)),
-                sign_ins::email.eq(format!("user{}@example.com", e.user)),
-                sign_ins::customer_guid.eq(company),
-                sign_ins::ip.eq("203.0.113.9"),
-                sign_ins::outcome.eq("success"),
-                sign_ins::at.eq(e.at),
-            ))
-            .execute(conn)
-            .unwrap();
-        diesel::insert_into(colorway_views::table)
-            .values((
-                colorway_views::id.eq(format!("v{i}")),
-                colorway_views::user_guid.eq(user),
-                colorway_views::customer_guid.eq(company),
-                colorway_views::design_guid.eq(rose.guid.to_string()),
-                colorway_views::colorway_guid.eq(rose.colorways[i % 2].to_string()),
-                colorway_views::viewed_at.eq(e.at),
-            ))
-            .execute(conn)
-            .unwrap();
-        diesel::insert_into(cad_downloads::table)
-            .values((
-                cad_downloads::id.eq(format!("c{i}")),
-                cad_downloads::user_guid.eq(user),
-                cad_downloads::user_email.eq(format!("user{}@example.com", e.user)),
-                cad_downloads::customer_guid.eq(company),
-                cad_downloads::design_guid.eq(rose.guid.to_string()),
-                cad_downloads::design_number.eq("01-0001"),
-                cad_downloads::colorway_guid.eq(rose.colorways[0].to_string()),
-                cad_downloads::colorway_name.eq("VR-1"),
-                cad_downloads::format.eq("production"),
-                cad_downloads::kind.eq("download"),
-                cad_downloads::bytes.eq(1000 + i as i64),
-                cad_downloads::created_at.eq(e.at),
-            ))
-            .execute(conn)
-            .unwrap();
+        usage::write(
+            conn,
+            &[
+                Record::SignIn(SignInRecord {
+                    id: format!("s{i}"),
+                    user_guid: Some(user.clone()),
+                    email: format!("user{}@example.com", e.user),
+                    customer_guid: company.clone(),
+                    ip: "203.0.113.9".into(),
+                    outcome: "success".into(),
+                    at: e.at,
+                }),
+                Record::View(ViewRecord {
+                    id: format!("v{i}"),
+                    user_guid: user.clone(),
+                    customer_guid: company.clone(),
+                    design_guid: rose.guid.to_string(),
+                    colorway_guid: rose.colorways[i % 2].to_string(),
+                    viewed_at: e.at,
+                }),
+                Record::Cad(CadRecord {
+                    id: format!("c{i}"),
+                    user_guid: user.clone(),
+                    user_email: format!("user{}@example.com", e.user),
+                    customer_guid: company.clone(),
+                    design_guid: rose.guid.to_string(),
+                    design_number: "01-0001".into(),
+                    colorway_guid: rose.colorways[0].to_string(),
+                    colorway_name: "VR-1".into(),
+                    format: "production".into(),
+                    kind: "download".into(),
+                    bytes: 1000 + i as i64,
+                    created_at: e.at,
+                }),
+            ],
+        )
+        .unwrap();
     }
 
     let form =
@@ -338,4 +336,86 @@ fn entries_match_a_reference_count_under_every_filter() {
     assert!(page.is_none());
     let (rows, _) = entries::login_entries(conn, &filter, page).unwrap();
     assert_eq!(rows.len(), 60);
+}
+
+/// The daily counts follow their records: a record written again counts once, a view counts for
+/// the labels its design carried then (relabelling later keeps history), a merge moves a label's
+/// counts and a delete drops them, and counting everything again gives the same numbers.
+#[test]
+fn counts_follow_retries_relabelling_merges_and_deletes() {
+    let w = TestWorld::new();
+    let conn = &mut *w.conn();
+    let admin = w.user("admin@example.com", "Passw0rd!", true);
+    let viewer = w.user("viewer@example.com", "Passw0rd!", false);
+    let rose = w.design("01-0001", 1);
+    let label = |conn: &mut db::DbConnection, en: &str| {
+        catalog::service::create_label(conn, [en, en, en], None, false).unwrap()
+    };
+    let (floral, summer, roses) = (
+        label(conn, "Floral"),
+        label(conn, "Summer"),
+        label(conn, "Roses"),
+    );
+    catalog::service::set_design_labels(conn, &rose.guid, vec![floral, summer]).unwrap();
+    let noon = today().and_hms_opt(12, 0, 0).unwrap();
+    let view = |i: usize| {
+        Record::View(ViewRecord {
+            id: format!("v{i}"),
+            user_guid: viewer.guid.to_string(),
+            customer_guid: None,
+            design_guid: rose.guid.to_string(),
+            colorway_guid: rose.colorways[0].to_string(),
+            viewed_at: noon - Duration::days(i as i64),
+        })
+    };
+    let top = |conn: &mut db::DbConnection| -> Vec<(String, i64)> {
+        chart::chart(conn, ChartKind::Label, &EntryFilter::default(), today())
+            .unwrap()
+            .top
+            .into_iter()
+            .map(|t| (t.label, t.count))
+            .collect()
+    };
+    let views = |conn: &mut db::DbConnection| {
+        entries::colorway_entries(conn, &EntryFilter::default(), None)
+            .unwrap()
+            .1
+            .total
+    };
+    usage::write(conn, &[view(0), view(1)]).unwrap();
+    // A retry (the same event ids) counts nothing more.
+    usage::write(conn, &[view(1), view(0)]).unwrap();
+    assert_eq!(views(conn), 2);
+    assert_eq!(top(conn), [("Floral".into(), 2), ("Summer".into(), 2)]);
+
+    // Relabelled: the two views keep their labels, a new view counts the new ones.
+    catalog::service::set_design_labels(conn, &rose.guid, vec![roses, summer]).unwrap();
+    usage::write(conn, &[view(2)]).unwrap();
+    assert_eq!(
+        top(conn),
+        [
+            ("Summer".into(), 3),
+            ("Floral".into(), 2),
+            ("Roses".into(), 1)
+        ]
+    );
+
+    // Floral merged into Roses: a view that looked at both counts once.
+    let admin: desen_core::UserGuid = admin.guid.parse().unwrap();
+    let english = desen_core::Language::En;
+    curation::labels::merge(conn, &admin, floral, roses, english).unwrap();
+    assert_eq!(top(conn), [("Summer".into(), 3), ("Roses".into(), 3)]);
+    let (rows, summary) = entries::label_entries(conn, &EntryFilter::default(), None).unwrap();
+    assert_eq!((rows.len(), summary.total), (6, 6));
+
+    // Summer deleted: its counts go with it.
+    catalog::service::set_design_labels(conn, &rose.guid, vec![roses]).unwrap();
+    curation::labels::delete(conn, &admin, summer).unwrap();
+    assert_eq!(top(conn), [("Roses".into(), 3)]);
+    let (_, summary) = entries::label_entries(conn, &EntryFilter::default(), None).unwrap();
+    assert_eq!((summary.total, summary.users), (3, 1));
+
+    // Counting every record again gives the same numbers (from the labels carried now).
+    usage::rebuild(conn).unwrap();
+    assert_eq!((views(conn), top(conn)), (3, vec![("Roses".into(), 3)]));
 }

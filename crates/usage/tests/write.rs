@@ -1,0 +1,72 @@
+//! The writer on SQLite (and PostgreSQL with `DESEN_TEST_BACKEND=postgres`): a record written
+//! again counts once, and counting everything again gives what was counted on the way.
+#![expect(clippy::unwrap_used, reason = "tests")]
+
+use chrono::NaiveDate;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use test_support::TestWorld;
+use usage::{Record, SignInRecord};
+
+#[derive(QueryableByName, Debug, PartialEq)]
+struct Row {
+    #[diesel(sql_type = Text)]
+    kind: String,
+    #[diesel(sql_type = Text)]
+    day: String,
+    #[diesel(sql_type = Text)]
+    user_guid: String,
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+fn counts(conn: &mut db::DbConnection) -> Vec<Row> {
+    diesel::sql_query(
+        "SELECT kind, day, user_guid, CAST(n AS BIGINT) AS n FROM usage_days \
+         ORDER BY kind, day, user_guid",
+    )
+    .load(conn)
+    .unwrap()
+}
+
+#[test]
+fn a_record_written_again_counts_once_and_a_rebuild_agrees() {
+    let w = TestWorld::new();
+    let conn = &mut *w.conn();
+    let day = |d: u32, h: u32| {
+        NaiveDate::from_ymd_opt(2026, 11, d)
+            .unwrap()
+            .and_hms_opt(h, 0, 0)
+            .unwrap()
+    };
+    let sign_in = |id: &str, user: Option<&str>, at| {
+        Record::SignIn(SignInRecord {
+            id: id.into(),
+            user_guid: user.map(Into::into),
+            email: "someone@example.com".into(),
+            customer_guid: None,
+            ip: "203.0.113.9".into(),
+            outcome: "success".into(),
+            at,
+        })
+    };
+    let records = [
+        sign_in("a", None, day(20, 9)),
+        sign_in("b", None, day(20, 23)),
+        sign_in("c", None, day(21, 0)),
+    ];
+    usage::write(conn, &records).unwrap();
+    // A retry of the whole batch, and one of a single record.
+    usage::write(conn, &records).unwrap();
+    usage::write(conn, &records[2..]).unwrap();
+    let counted = counts(conn);
+    let want = |day: &str, n| Row {
+        kind: "login".into(),
+        day: day.into(),
+        user_guid: String::new(),
+        n,
+    };
+    assert_eq!(counted, [want("2026-11-20", 2), want("2026-11-21", 1)]);
+    usage::rebuild(conn).unwrap();
+    assert_eq!(counts(conn), counted);
+}
