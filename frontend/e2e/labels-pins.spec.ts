@@ -75,6 +75,9 @@ test('an admin pins three designs and a customer sees them first in that order',
   const picked = archive.slice(-3);
   expect(picked).toHaveLength(3);
   const [a, b, c] = picked as [StaffResult, StaffResult, StaffResult];
+  // A fourth, pinned from its card on the archive.
+  const d = archive.at(-4);
+  if (!d) throw new Error('the archive should hold a fourth open design');
   try {
     await signInAsAdmin(page, pinner);
     await page.goto('/admin/pin');
@@ -112,6 +115,25 @@ test('an admin pins three designs and a customer sees them first in that order',
     await expect(cards.first()).toBeVisible();
     await expect.poll(async () => (await cardNumbers(cards)).slice(0, 3)).toEqual(order);
     await customer.close();
+
+    // The admin pins one more design from its card on the archive: it goes after the others.
+    await page.goto(`/archive?number=${encodeURIComponent(d.designName)}`);
+    const card = page.getByRole('article', { name: d.designName, exact: true });
+    const pinButton = card.getByRole('button', { name: `Pin ${d.designName}`, exact: true });
+    await expect(pinButton).toBeVisible();
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/service/admin/pins'));
+    await pinButton.click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ designGuids: [c, a, b, d].map((design) => design.designGuid) });
+    await expect(page.getByText(`${d.designName} was pinned.`)).toBeVisible();
+    // The results are read again: the card says it is pinned, and its button unpins.
+    await expect(card.getByTestId('badge-pinned')).toBeVisible();
+    await expect(card.getByRole('button', { name: `Unpin ${d.designName}`, exact: true })).toBeVisible();
+    await page.goto('/admin/pin');
+    await expect(pinned.getByTestId('pinned-design')).toHaveCount(4);
+    await expect(pinned.getByTestId('pinned-design').last()).toContainText(d.designName);
+    expect((await staff.get<Pin[]>('/admin/pins')).map((pin) => pin.designName)).toEqual([...order, d.designName]);
   } finally {
     // The other journeys expect the demo's pins.
     await staff.putJson('/admin/pins', { designGuids: before.map((pin) => pin.designGuid) });

@@ -105,6 +105,15 @@ export function afterPinChange(queryClient: QueryClient): Promise<unknown> {
 }
 
 /**
+ * After a design was pinned or unpinned from its result card: the design searches on screen are
+ * asked again at once (the pinned designs lead them, and the cards say which are pinned), the
+ * others marked stale. The pins list and the rest follow the save itself (`afterPinChange`).
+ */
+export function afterPinFromResults(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.designs.searches });
+}
+
+/**
  * After the general settings were saved: the configuration every screen follows (asked again at
  * once), what the server derives from them (the CAD rights, the AI search switch) and the audit log.
  * The admin's document is not touched: the save answers it, and the mutation stores that answer.

@@ -1,18 +1,32 @@
+import Stack from '@mui/material/Stack';
 import { ArchiveSearchPage } from '@/features/archive/components/archive-search-page';
 import { CadExportSearchButton } from '@/features/cad/components/cad-export-search-button';
 import { BannerStrip } from '@/features/collections/components/banner-strip';
+import type { SearchResult } from '@/types/search';
 import { cardFavorite } from './card-favorite';
+import { cardPin } from './card-pin';
+
+/** The buttons over an archive card's corner, one under the other: the favorite heart, and for admins the pin. */
+function cardActions(result: SearchResult) {
+  return (
+    <Stack spacing={0.75} sx={{ alignItems: 'center' }}>
+      {cardFavorite(result)}
+      {cardPin(result)}
+    </Stack>
+  );
+}
 
 /**
- * / and /archive: the archive search, each card with the favorite heart for the colorway it shows,
- * and for those with the right the line sheet of the page shown (with infinite scroll, the first page);
- * the studio's banner collections above the search.
+ * / and /archive: the archive search, each card with the favorite heart for the colorway it shows
+ * (and for admins the pin that puts the design at the end of the pinned ones or takes it out),
+ * and for those with the right the line sheet of the page shown (with infinite scroll, the first
+ * page); the studio's banner collections above the search.
  */
 export function ArchiveRoute() {
   return (
     <ArchiveSearchPage
       banner={<BannerStrip />}
-      cardAction={cardFavorite}
+      cardAction={cardActions}
       searchActions={({ form, page, pageSize, scope, complete, ready }) => (
         <CadExportSearchButton form={form} page={page} pageSize={pageSize} scope={scope} complete={complete} disabled={!ready} />
       )}
