@@ -159,6 +159,18 @@ fn count_records(
     )
 }
 
+/// [`count_records`] of the label records `condition` admits.
+fn count_label_views(conn: &DbConnection, condition: &str) -> String {
+    count_records(
+        conn,
+        Kind::Label,
+        "label_views",
+        "viewed_at",
+        "label_id",
+        condition,
+    )
+}
+
 /// `INSERT … SELECT`: the studio's daily totals from `usage_days` rows `condition` admits.
 fn total_days(condition: &str) -> String {
     format!(
@@ -189,14 +201,7 @@ pub fn rebuild(conn: &mut DbConnection) -> QueryResult<()> {
             "0",
             "1 = 1",
         ),
-        count_records(
-            conn,
-            Kind::Label,
-            "label_views",
-            "viewed_at",
-            "label_id",
-            "1 = 1",
-        ),
+        count_label_views(conn, "1 = 1"),
         total_days("1 = 1"),
         "INSERT INTO usage_people (kind, user_guid, customer_guid) \
          SELECT DISTINCT kind, user_guid, customer_guid FROM usage_days;"
@@ -217,14 +222,7 @@ pub fn merge_label(conn: &mut DbConnection, from: i32, into: i32) -> QueryResult
              DELETE FROM usage_days WHERE kind = 'label' AND label_id IN ({from}, {into}); \
              DELETE FROM usage_totals WHERE kind = 'label' AND label_id IN ({from}, {into});"
         ),
-        count_records(
-            conn,
-            Kind::Label,
-            "label_views",
-            "viewed_at",
-            "label_id",
-            &format!("label_id = {into}"),
-        ),
+        count_label_views(conn, &format!("label_id = {into}")),
         total_days(&format!("kind = 'label' AND label_id = {into}")),
     ]
     .concat();
