@@ -11,7 +11,6 @@ use crate::service::{AccountsContext, send_link, unique_email};
 use audit::{Action, Subject};
 use db::DbConnection;
 use desen_core::{CustomerGuid, Page, PageRequest, UserGuid, time};
-use diesel::Connection;
 
 pub use crate::dto::{MAX_BULK_USERS, MAX_DAY_LIMIT};
 

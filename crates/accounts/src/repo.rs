@@ -239,10 +239,6 @@ pub fn list_users(
     Ok((rows, total))
 }
 
-pub fn record_sign_in(conn: &mut DbConnection, record: &SignInRecord) -> Result<(), Error> {
-    usage::write(conn, &[usage::Record::SignIn(record.clone())])
-}
-
 pub fn sign_ins_of(conn: &mut DbConnection, email: &str) -> Result<Vec<SignInRecord>, Error> {
     sign_ins::table
         .filter(sign_ins::email.eq(email))

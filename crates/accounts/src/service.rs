@@ -13,7 +13,6 @@ use crate::settings::{AccountsSettings, Limit};
 use chrono::{Duration as Span, NaiveDateTime};
 use db::DbConnection;
 use desen_core::{DomainError, Language, Page, PageRequest, UserGuid, time};
-use diesel::Connection;
 use kv::{Decision, Stores};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
@@ -25,6 +24,8 @@ pub struct AccountsContext {
     pub stores: Stores,
     pub mailer: Arc<dyn Mailer>,
     pub settings: AccountsSettings,
+    /// Where sign-ins are recorded, off the request path.
+    pub recorder: usage::Recorder,
 }
 
 /// The part of a session kept in the store, under the hash of its token.
@@ -83,7 +84,7 @@ pub fn login(
         Err(error) => {
             if !matches!(error, AccountError::Database(_) | AccountError::Store(_)) {
                 let user = repo::user_by_email(conn, email.as_str())?;
-                record_sign_in(conn, user.as_ref(), email.as_str(), input.ip, error.code())?;
+                record_sign_in(ctx, user.as_ref(), email.as_str(), input.ip, error.code());
             }
             return Err(error);
         }
@@ -158,22 +159,22 @@ pub fn ip_allowed(allowed: &str, ip: IpAddr) -> bool {
 }
 
 fn record_sign_in(
-    conn: &mut DbConnection,
+    ctx: &AccountsContext,
     user: Option<&User>,
     email: &str,
     ip: IpAddr,
     outcome: &str,
-) -> Result<(), AccountError> {
-    let record = SignInRecord {
-        id: uuid::Uuid::new_v4().to_string(),
-        user_guid: user.map(|u| u.guid.clone()),
-        email: email.to_owned(),
-        customer_guid: user.and_then(|u| u.customer_guid.clone()),
-        ip: ip.to_string(),
-        outcome: outcome.to_owned(),
-        at: time::now(),
-    };
-    Ok(repo::record_sign_in(conn, &record)?)
+) {
+    ctx.recorder
+        .record(vec![usage::Record::SignIn(SignInRecord {
+            id: uuid::Uuid::new_v4().to_string(),
+            user_guid: user.map(|u| u.guid.clone()),
+            email: email.to_owned(),
+            customer_guid: user.and_then(|u| u.customer_guid.clone()),
+            ip: ip.to_string(),
+            outcome: outcome.to_owned(),
+            at: time::now(),
+        })]);
 }
 
 fn start_session(
@@ -199,10 +200,8 @@ fn start_session(
         ctx.settings.session_ttl(remember),
     )?;
     let now = time::now();
-    conn.transaction(|conn| {
-        repo::note_login(conn, &user.guid, now)?;
-        record_sign_in(conn, Some(&user), &user.email, ip, "success")
-    })?;
+    repo::note_login(conn, &user.guid, now)?;
+    record_sign_in(ctx, Some(&user), &user.email, ip, "success");
     user.last_login_at = Some(now);
     user.login_count += 1;
     let session = CurrentSession {
@@ -479,7 +478,7 @@ pub fn auto_login(
     }
     let user = repo::user_by_guid(conn, &link.user_guid)?.ok_or(AccountError::TokenInvalid)?;
     if let Err(error) = check_may_sign_in(&user, ip, time::now()) {
-        record_sign_in(conn, Some(&user), &user.email, ip, error.code())?;
+        record_sign_in(ctx, Some(&user), &user.email, ip, error.code());
         return Err(error);
     }
     start_session(conn, ctx, user, false, ip)

@@ -98,6 +98,8 @@ fn wrong_passwords_and_unknown_emails_get_the_same_answer_and_are_recorded() {
         Err(AccountError::InvalidEmail)
     ));
     login(&world, "ayse@example.com", PASSWORD).unwrap();
+    // Written off the request path: wait for the writer.
+    world.accounts.recorder.flush();
     let records = accounts::repo::sign_ins_of(&mut world.conn(), "ayse@example.com").unwrap();
     let outcomes: Vec<&str> = records.iter().map(|r| r.outcome.as_str()).collect();
     assert_eq!(outcomes, ["invalid_credentials", "success"]);

@@ -95,13 +95,9 @@ fn build(pool: &DbPool, workshop: &Workshop, bundle: &Bundle) -> Result<(), CadE
         .iter()
         .map(|(p, bytes)| (&p.design, &p.colorway, *bytes))
         .collect();
-    service::record(
-        &mut conn,
-        &who,
-        &handed,
-        format.as_str(),
-        RecordKind::DownloadAll,
-    )
+    // The zip builder already works off the request path: it writes its records itself.
+    let records = service::records(&who, &handed, format.as_str(), RecordKind::DownloadAll);
+    Ok(usage::write(&mut conn, &records)?)
 }
 
 /// The zip's owner as the record names them.

@@ -7,12 +7,6 @@ use db::schema::{cad_bundles, cad_downloads};
 use diesel::prelude::*;
 use diesel::result::Error;
 
-pub fn insert_records(conn: &mut DbConnection, records: &[CadRecord]) -> Result<(), Error> {
-    // A download-all writes its rows once, at the end, in one transaction.
-    let records: Vec<usage::Record> = records.iter().cloned().map(usage::Record::Cad).collect();
-    usage::write(conn, &records)
-}
-
 /// The newest records of one user (tests and the audit view).
 pub fn records_of(conn: &mut DbConnection, user: &str) -> Result<Vec<CadRecord>, Error> {
     cad_downloads::table

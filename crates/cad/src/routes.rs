@@ -27,6 +27,8 @@ pub struct CadContext {
     pub workshop: Workshop,
     /// Wakes the zip builders when a download-all is queued.
     pub waker: Waker,
+    /// Where downloads and exports are recorded, off the request path.
+    pub recorder: usage::Recorder,
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -147,13 +149,12 @@ async fn download(
             Delivered::Worn { bytes, .. } => ("jpg", bytes.len() as u64),
             Delivered::File(file) => (format.as_str(), file.bytes),
         };
-        service::record(
-            &mut *pool.get()?,
+        ctx.recorder.record(service::records(
             &who,
             &[(&piece.design, &piece.colorway, bytes)],
             kind,
             RecordKind::Download,
-        )?;
+        ));
         Ok::<_, CadError>(made)
     })
     .await?;
@@ -318,7 +319,12 @@ fn recorded_sheet(
         .iter()
         .map(|p| (&p.design, &p.colorway, share))
         .collect();
-    service::record(conn, who, &handed, format.as_str(), RecordKind::Export)?;
+    ctx.recorder.record(service::records(
+        who,
+        &handed,
+        format.as_str(),
+        RecordKind::Export,
+    ));
     let name = format!("{}.{}", service::file_name(title), format.as_str());
     Ok((bytes, name))
 }

@@ -176,33 +176,33 @@ pub fn list_pieces(
     Ok((list.list.name, pieces))
 }
 
-/// Records colorways handed out with their sizes.
-pub fn record(
-    conn: &mut DbConnection,
+/// The records of colorways handed out with their sizes.
+pub fn records(
     who: &Downloader,
     handed: &[(&Design, &Colorway, u64)],
     format: &str,
     kind: RecordKind,
-) -> Result<(), CadError> {
+) -> Vec<usage::Record> {
     let at = time::now();
-    let records: Vec<CadRecord> = handed
+    handed
         .iter()
-        .map(|(design, colorway, bytes)| CadRecord {
-            id: uuid::Uuid::new_v4().to_string(),
-            user_guid: who.user.to_string(),
-            user_email: who.email.clone(),
-            customer_guid: who.customer.clone(),
-            design_guid: design.guid.clone(),
-            design_number: design.number.clone(),
-            colorway_guid: colorway.guid.clone(),
-            colorway_name: colorway.name.clone(),
-            format: format.to_owned(),
-            kind: kind.as_str().to_owned(),
-            bytes: i64::try_from(*bytes).unwrap_or(i64::MAX),
-            created_at: at,
+        .map(|(design, colorway, bytes)| {
+            usage::Record::Cad(CadRecord {
+                id: uuid::Uuid::new_v4().to_string(),
+                user_guid: who.user.to_string(),
+                user_email: who.email.clone(),
+                customer_guid: who.customer.clone(),
+                design_guid: design.guid.clone(),
+                design_number: design.number.clone(),
+                colorway_guid: colorway.guid.clone(),
+                colorway_name: colorway.name.clone(),
+                format: format.to_owned(),
+                kind: kind.as_str().to_owned(),
+                bytes: i64::try_from(*bytes).unwrap_or(i64::MAX),
+                created_at: at,
+            })
         })
-        .collect();
-    Ok(repo::insert_records(conn, &records)?)
+        .collect()
 }
 
 /// A line sheet of `pieces` (at most [`MAX_BUNDLE_COLORWAYS`]) in the user's language; the PDF

@@ -111,14 +111,13 @@ fn pieces_follow_the_pool_rule_and_downloads_are_recorded() {
     assert!(service::design_pieces(conn, &open, &design).is_err());
 
     let handed = [(&piece.design, &piece.colorway, 1234u64)];
-    service::record(
-        conn,
+    let records = service::records(
         &ayse,
         &handed,
         CadFormat::Original.as_str(),
         RecordKind::Download,
-    )
-    .unwrap();
+    );
+    usage::write(conn, &records).unwrap();
     let records = cad::repo::records_of(conn, &ayse.user.to_string()).unwrap();
     assert_eq!(records.len(), 1);
     let record = &records[0];

@@ -14,7 +14,6 @@ use db::DbConnection;
 use desen_core::{
     ColorwayGuid, CustomerGuid, DesignGuid, Language, Page, PageRequest, Viewer, slug, time,
 };
-use diesel::Connection;
 use imaging::render::{THUMBNAILS, urls};
 use std::collections::{BTreeMap, HashMap};
 use storage::Storage;

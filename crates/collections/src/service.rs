@@ -15,7 +15,6 @@ use crate::repo;
 use audit::{Action, Subject};
 use db::DbConnection;
 use desen_core::{UserGuid, Viewer};
-use diesel::Connection;
 use imaging::render::urls;
 use pools::{PoolCriteria, Scope};
 use std::collections::HashMap;

@@ -9,7 +9,6 @@ use crate::service::MAX_NAME_CHARS;
 use audit::{Action, Subject};
 use db::DbConnection;
 use desen_core::{Language, UserGuid};
-use diesel::Connection;
 
 pub const MAX_LIST_DESIGNS: usize = 5_000;
 

@@ -9,7 +9,6 @@ use crate::repo;
 use audit::{Action, Subject};
 use db::DbConnection;
 use desen_core::UserGuid;
-use diesel::Connection;
 use imaging::render::urls;
 use pools::Scope;
 use rand::RngCore;

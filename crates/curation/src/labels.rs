@@ -7,7 +7,6 @@ use audit::{Action, Subject};
 use catalog::model::{Label, Named, NewLabel};
 use db::DbConnection;
 use desen_core::{Language, UserGuid, time};
-use diesel::Connection;
 use std::collections::HashMap;
 
 /// The longest name, in characters.

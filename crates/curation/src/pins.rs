@@ -6,7 +6,6 @@ use crate::error::CurationError;
 use audit::{Action, Subject};
 use db::DbConnection;
 use desen_core::{DesignGuid, UserGuid};
-use diesel::Connection;
 
 /// More would be a second archive ahead of the archive: the listing reads pins whole.
 pub const MAX_PINS: usize = 100;

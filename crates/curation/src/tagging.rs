@@ -10,7 +10,6 @@ use db::DbConnection;
 use db::sql::Sql;
 use desen_core::{DesignGuid, UserGuid, time};
 use design_filters::{self as filters, Match, TextColumn};
-use diesel::Connection;
 use imaging::render::urls;
 use search::{SimilarIndex, SimilarQuery};
 use std::collections::HashMap;

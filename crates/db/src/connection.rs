@@ -1,4 +1,4 @@
-use diesel::connection::SimpleConnection;
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::r2d2::Error as ConnectionFailure;
@@ -13,6 +13,42 @@ pub enum DbConnection {
 }
 
 pub type DbPool = r2d2::Pool<PoolManager>;
+
+impl DbConnection {
+    /// Diesel's `transaction` (this one is found first by every `conn.transaction(…)`), except
+    /// that on SQLite the outermost transaction begins IMMEDIATE: it takes the write lock at its
+    /// start, waiting up to the busy timeout. A deferred one that reads and then writes fails at
+    /// once with "database is locked" when another connection wrote in between (SQLite cannot
+    /// move a read snapshot that is no longer the newest to writing), and records are written
+    /// by a background writer while requests run.
+    pub fn transaction<T, E, F>(&mut self, f: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E>,
+        E: From<diesel::result::Error>,
+    {
+        type Manager = <DbConnection as Connection>::TransactionManager;
+        let DbConnection::Sqlite(inner) = self else {
+            return Connection::transaction(self, f);
+        };
+        if AnsiTransactionManager::transaction_manager_status_mut(inner)
+            .transaction_depth()?
+            .is_some()
+        {
+            return Connection::transaction(self, f);
+        }
+        AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
+        match f(self) {
+            Ok(value) => {
+                Manager::commit_transaction(self)?;
+                Ok(value)
+            }
+            Err(error) => match Manager::rollback_transaction(self) {
+                Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(error),
+                Err(rollback) => Err(rollback.into()),
+            },
+        }
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {

@@ -67,12 +67,14 @@ impl AppState {
                 from: settings.mail_from.clone(),
             }),
         };
+        let recorder = usage::Recorder::start(pool.clone(), &settings.data_dir.join("usage"))?;
         let mut state = AppState::assemble(
             pool,
             AccountsContext {
                 stores,
                 mailer,
                 settings: settings.accounts.clone(),
+                recorder,
             },
             if redis.is_some() { "redis" } else { "memory" },
             settings.static_dir.clone(),
@@ -112,6 +114,7 @@ impl AppState {
                     limits: imaging::Limits::default(),
                 },
                 waker: Waker::default(),
+                recorder: accounts.recorder.clone(),
             },
             storage,
             import_waker: Waker::default(),
@@ -216,6 +219,7 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         let static_dir = state.static_dir.clone();
         cfg.app_data(web::Data::new(state.pool.clone()))
             .app_data(web::Data::new(state.accounts.clone()))
+            .app_data(web::Data::new(state.accounts.recorder.clone()))
             .app_data(web::Data::new(state.storage.clone()))
             .app_data(web::Data::new(state.import.clone()))
             .app_data(web::Data::new(state.import_waker.clone()))

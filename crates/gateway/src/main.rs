@@ -353,6 +353,7 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     };
     let import_workers = state.start_import_workers();
     let cad_workers = state.start_cad_workers();
+    let recorder = state.accounts.recorder.clone();
     let served = actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || app(state.clone()))
             .workers(workers)
@@ -364,5 +365,8 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     });
     import_workers.stop();
     cad_workers.stop();
+    // What requests recorded is written before leaving (else the next start writes it from the
+    // spool).
+    recorder.flush();
     served
 }

@@ -46,6 +46,8 @@ fn unzip(bytes: Vec<u8>) -> Vec<(String, Vec<u8>)> {
 }
 
 fn records(world: &TestWorld) -> Vec<(String, String, String, i64)> {
+    // Written off the request path: wait for the writer.
+    world.accounts.recorder.flush();
     cad_downloads::table
         .order(cad_downloads::created_at.asc())
         .select((

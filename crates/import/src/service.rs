@@ -13,7 +13,6 @@ use catalog::service::{
 };
 use db::DbConnection;
 use desen_core::{DomainError, UserGuid, time};
-use diesel::Connection;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use storage::Storage;

@@ -10,7 +10,6 @@ use chrono::Utc;
 use db::DbConnection;
 use db::sql::{Predicate, Sql};
 use desen_core::{DesignGuid, UserGuid, Viewer};
-use diesel::Connection;
 use diesel::RunQueryDsl;
 
 /// Which designs a viewer may see. [`Scope::predicate`] is the rule every design, colorway and

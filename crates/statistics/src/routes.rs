@@ -73,18 +73,32 @@ pub struct StatisticsApi;
 async fn record(
     SignedIn(session): SignedIn,
     pool: web::Data<DbPool>,
+    recorder: web::Data<usage::Recorder>,
     form: web::Form<ViewForm>,
 ) -> Result<HttpResponse, ApiError> {
     let viewer = session.viewer();
     let (design, colorway, event) = form.into_inner().parse()?;
-    blocking(move || {
-        service::record_colorway_view(&mut *pool.get()?, &viewer, &design, &colorway, event)
+    let view = blocking(move || {
+        service::colorway_view(&mut *pool.get()?, &viewer, &design, &colorway, event)
     })
     .await?;
+    // Written off the request path (kept in the spool until then).
+    recorder.record(vec![view]);
     Ok(HttpResponse::NoContent().finish())
 }
 
 type Pool = web::Data<DbPool>;
+type Recorded = web::Data<usage::Recorder>;
+
+/// A connection once everything this instance recorded is written: an admin sees what was
+/// done a moment ago (the writer keeps up, so this seldom waits). Runs inside `blocking`.
+fn up_to_date(
+    pool: &DbPool,
+    recorder: &usage::Recorder,
+) -> Result<r2d2::PooledConnection<db::PoolManager>, StatisticsError> {
+    recorder.flush();
+    Ok(pool.get()?)
+}
 
 /// Rows of one statistic: its titles in the admin's language, and each entry as text.
 trait Tabular {
@@ -211,7 +225,7 @@ type Read<T> = fn(
 /// One statistic: a page as JSON, or every entry as CSV named `name`.
 async fn answer<T: Tabular + utoipa::ToSchema + serde::Serialize + Send + 'static>(
     session: accounts::CurrentSession,
-    pool: Pool,
+    (pool, recorder): (Pool, Recorded),
     form: EntriesForm,
     read: Read<T>,
     name: &'static str,
@@ -219,7 +233,8 @@ async fn answer<T: Tabular + utoipa::ToSchema + serde::Serialize + Send + 'stati
     let (mut filter, page) = form.parse(chrono::Utc::now().date_naive())?;
     let language = session.language(None);
     filter.language = language;
-    let (items, summary) = blocking(move || read(&mut *pool.get()?, &filter, page)).await?;
+    let (items, summary) =
+        blocking(move || read(&mut *up_to_date(&pool, &recorder)?, &filter, page)).await?;
     Ok(match page {
         Some(page) => HttpResponse::Ok().json(EntriesAnswer::new(items, summary, page)),
         None => {
@@ -242,11 +257,12 @@ async fn answer<T: Tabular + utoipa::ToSchema + serde::Serialize + Send + 'stati
 async fn cad_entries(
     Admin(session): Admin,
     pool: Pool,
+    recorder: Recorded,
     form: web::Form<EntriesForm>,
 ) -> Result<HttpResponse, ApiError> {
     answer(
         session,
-        pool,
+        (pool, recorder),
         form.into_inner(),
         entries::cad_entries,
         "cad-entries",
@@ -260,11 +276,12 @@ async fn cad_entries(
 async fn login_entries(
     Admin(session): Admin,
     pool: Pool,
+    recorder: Recorded,
     form: web::Form<EntriesForm>,
 ) -> Result<HttpResponse, ApiError> {
     answer(
         session,
-        pool,
+        (pool, recorder),
         form.into_inner(),
         entries::login_entries,
         "login-entries",
@@ -278,11 +295,12 @@ async fn login_entries(
 async fn colorway_entries(
     Admin(session): Admin,
     pool: Pool,
+    recorder: Recorded,
     form: web::Form<EntriesForm>,
 ) -> Result<HttpResponse, ApiError> {
     answer(
         session,
-        pool,
+        (pool, recorder),
         form.into_inner(),
         entries::colorway_entries,
         "colorway-entries",
@@ -296,11 +314,12 @@ async fn colorway_entries(
 async fn label_entries(
     Admin(session): Admin,
     pool: Pool,
+    recorder: Recorded,
     form: web::Form<EntriesForm>,
 ) -> Result<HttpResponse, ApiError> {
     answer(
         session,
-        pool,
+        (pool, recorder),
         form.into_inner(),
         entries::label_entries,
         "label-entries",
@@ -315,13 +334,16 @@ async fn label_entries(
 async fn chart_of(
     Admin(session): Admin,
     pool: Pool,
+    recorder: Recorded,
     form: web::Form<EntriesForm>,
 ) -> Result<HttpResponse, ApiError> {
     let today = chrono::Utc::now().date_naive();
     let kind = form.chart_kind()?;
     let (mut filter, _) = form.parse(today)?;
     filter.language = session.language(None);
-    let chart = blocking(move || chart::chart(&mut *pool.get()?, kind, &filter, today)).await?;
+    let chart =
+        blocking(move || chart::chart(&mut *up_to_date(&pool, &recorder)?, kind, &filter, today))
+            .await?;
     Ok(HttpResponse::Ok().json(chart))
 }
 
@@ -339,12 +361,15 @@ fn paged(
 async fn funnel_of(
     _: Admin,
     pool: Pool,
+    recorder: Recorded,
     form: web::Form<EntriesForm>,
 ) -> Result<HttpResponse, ApiError> {
     let by = form.funnel_by()?;
     let (filter, page) = form.parse(chrono::Utc::now().date_naive())?;
     let page = paged(page)?;
-    let answer = blocking(move || funnel::funnel(&mut *pool.get()?, by, &filter, page)).await?;
+    let answer =
+        blocking(move || funnel::funnel(&mut *up_to_date(&pool, &recorder)?, by, &filter, page))
+            .await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 
@@ -355,10 +380,13 @@ async fn funnel_of(
 async fn unviewed(
     _: Admin,
     pool: Pool,
+    recorder: Recorded,
     form: web::Form<EntriesForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (filter, page) = form.parse(chrono::Utc::now().date_naive())?;
     let page = paged(page)?;
-    let answer = blocking(move || funnel::unviewed(&mut *pool.get()?, &filter, page)).await?;
+    let answer =
+        blocking(move || funnel::unviewed(&mut *up_to_date(&pool, &recorder)?, &filter, page))
+            .await?;
     Ok(HttpResponse::Ok().json(answer))
 }

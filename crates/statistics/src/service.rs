@@ -5,16 +5,16 @@ use db::schema::colorway_views;
 use desen_core::{ColorwayGuid, DesignGuid, Viewer};
 use diesel::prelude::*;
 
-/// Records that `viewer` looked at a colorway; "design not found" for one they may not see.
+/// The record of `viewer` looking at a colorway; "design not found" for one they may not see.
 /// A view sent again with its `event` id (a retry after a dropped connection) is counted once:
 /// the record's key is the user's id with the event's.
-pub fn record_colorway_view(
+pub fn colorway_view(
     conn: &mut DbConnection,
     viewer: &Viewer,
     design: &DesignGuid,
     colorway: &ColorwayGuid,
     event: Option<uuid::Uuid>,
-) -> Result<(), StatisticsError> {
+) -> Result<usage::Record, StatisticsError> {
     catalog::service::rendition_of(conn, viewer, design, colorway)?;
     let event = event.unwrap_or_else(uuid::Uuid::new_v4);
     let view = usage::ViewRecord {
@@ -25,8 +25,7 @@ pub fn record_colorway_view(
         colorway_guid: colorway.to_string(),
         viewed_at: Utc::now().naive_utc(),
     };
-    usage::write(conn, &[usage::Record::View(view)])?;
-    Ok(())
+    Ok(usage::Record::View(view))
 }
 
 /// How many views a colorway has had (the statistics screens build on these records).

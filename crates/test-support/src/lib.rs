@@ -55,6 +55,7 @@ impl TestWorld {
             stores,
             mailer,
             settings,
+            recorder: usage::Recorder::start(pool.clone(), &files.join("usage")).unwrap(),
         };
         TestWorld {
             database,

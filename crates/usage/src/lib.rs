@@ -7,8 +7,10 @@
 //! records actually inserted, so a count is never ahead of, behind or double its records. The
 //! statistics screen sums these rows instead of counting millions of records.
 
+mod recorder;
 mod records;
 
+pub use recorder::Recorder;
 pub use records::{CadRecord, Record, SignInRecord, ViewRecord, write};
 
 use chrono::{NaiveDate, NaiveDateTime};

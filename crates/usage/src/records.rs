@@ -7,9 +7,10 @@ use chrono::NaiveDateTime;
 use db::DbConnection;
 use db::schema::{cad_downloads, design_labels, label_views, sign_ins};
 use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// A sign-in, successful or not.
-#[derive(Debug, Clone, Queryable, Selectable, Insertable, PartialEq)]
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, PartialEq, Serialize, Deserialize)]
 #[diesel(table_name = sign_ins, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
 pub struct SignInRecord {
     pub id: String,
@@ -23,7 +24,7 @@ pub struct SignInRecord {
 
 /// One colorway handed out: by a download, a download-all or an export. No foreign keys: the
 /// record outlives a deleted user or design, so names are kept.
-#[derive(Debug, Clone, Queryable, Selectable, Insertable, PartialEq)]
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, PartialEq, Serialize, Deserialize)]
 #[diesel(table_name = cad_downloads, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
 pub struct CadRecord {
     pub id: String,
@@ -41,7 +42,7 @@ pub struct CadRecord {
 }
 
 /// A colorway opened on the design page.
-#[derive(Debug, Clone, Queryable, Selectable, Insertable, PartialEq)]
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, PartialEq, Serialize, Deserialize)]
 #[diesel(table_name = db::schema::colorway_views, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
 pub struct ViewRecord {
     pub id: String,
@@ -52,7 +53,7 @@ pub struct ViewRecord {
     pub viewed_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Record {
     SignIn(SignInRecord),
     Cad(CadRecord),

@@ -11,7 +11,6 @@ use crate::repo;
 use audit::{Action, Subject};
 use db::DbConnection;
 use desen_core::{Language, UserGuid, Viewer};
-use diesel::Connection;
 use imaging::wear::prepare_wear;
 use pools::Scope;
 use storage::Storage;
