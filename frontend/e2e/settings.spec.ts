@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectGreeting, signIn, signInAsAdmin } from './support/app';
-import { search, signInApi } from './support/api';
+import { apiOfPage, search, signInApi } from './support/api';
+import { expectImageLoaded } from './support/collections';
 import { accounts } from './support/env';
+import { png } from './support/photo';
 
 const { cutter, switcher } = accounts;
 
@@ -51,6 +53,79 @@ test('an admin switches CAD selection off and the format choice disappears for a
   } finally {
     await customer.close();
     // The CAD journeys expect the run's configured switches.
+    await staff.putJson('/admin/settings/general', before);
+  }
+});
+
+type Banner = { id: string; link: string; title: { tr: string; en: string; ru: string } };
+
+test('an admin adds a banner leading into the archive, and a customer sees it first on the archive home and follows it', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  // The customer first (one sign-in): the design the banner will lead to is one it sees.
+  const customer = await browser.newContext();
+  const customerPage = await customer.newPage();
+  await signIn(customerPage, cutter.email, cutter.password);
+  await expectGreeting(customerPage, cutter.name);
+  const [design] = (await search(await apiOfPage(customerPage), { order: '2' }, 0, 1)).results;
+  expect(design, 'the customer sees a design of the demo archive').toBeTruthy();
+  const title = `Summer edit ${Date.now()}`;
+  const link = `/archive?number=${encodeURIComponent(design!.designName)}`;
+
+  await signInAsAdmin(page, switcher);
+  const staff = await apiOfPage(page);
+  const before = await staff.get<Record<string, unknown>>('/admin/settings/general');
+  try {
+    await page.goto('/admin/settings');
+    const section = page.getByTestId('general-settings');
+    const banners = section.getByTestId('banner-settings');
+    await expect(banners).toBeVisible();
+    const count = await banners.getByTestId('banner-setting').count();
+
+    // The image is uploaded at once; its banner is appended to the form, without a title or link yet.
+    const uploaded = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/service/admin/settings/banners'));
+    await banners.getByTestId('banner-input').setInputFiles(png('summer-banner.png', { width: 960, height: 320, colors: [[236, 208, 160], [32, 96, 140], [248, 244, 236]], seed: Date.now() }));
+    const upload = await uploaded;
+    expect(upload.status()).toBe(200);
+    const { id } = (await upload.json()) as { id: string };
+    const card = banners.getByRole('group', { name: `Banner ${count + 1}`, exact: true });
+    await expect(card).toHaveAttribute('data-id', id);
+    await expectImageLoaded(card.getByRole('img', { name: `Image of banner ${count + 1}` }));
+    await expect(card.getByLabel('Title, English')).toHaveValue('');
+    await card.getByLabel('Title, English').fill(title);
+    await card.getByLabel('Link', { exact: true }).fill(link);
+
+    // Saved with the other general settings.
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/service/admin/settings/general'));
+    await section.getByTestId('save-general-settings').click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    const savedBanners = ((await answer.json()) as { banners: Banner[] }).banners;
+    expect(savedBanners).toHaveLength(count + 1);
+    expect(savedBanners[count]).toMatchObject({ id, link, title: { tr: '', en: title, ru: '' } });
+    await expect(page.getByText('The general settings were saved.')).toBeVisible();
+
+    // The customer's next load of the archive home: the banner, before the banner collections.
+    await customerPage.goto('/');
+    const strip = customerPage.getByTestId('banner-strip');
+    const image = strip.getByRole('img', { name: title, exact: true });
+    await expect(image).toBeVisible();
+    await expectImageLoaded(image);
+    const order = await strip.getByRole('listitem').evaluateAll((items, name) =>
+      items.map((item) => (item.querySelector('[data-testid="studio-banner"]') ? (item.querySelector('img')?.getAttribute('alt') === name ? 'ours' : 'studio') : 'collection')),
+    title);
+    expect(order.indexOf('ours')).toBeGreaterThanOrEqual(0);
+    expect(order.slice(0, order.indexOf('ours'))).not.toContain('collection');
+
+    // An app path: the archive opens on it, in the same tab.
+    await strip.getByRole('link', { name: title, exact: true }).click();
+    await expect.poll(() => {
+      const url = new URL(customerPage.url());
+      return `${url.pathname}${url.search}`;
+    }).toBe(link);
+    await expect(customerPage.locator(`[data-testid="search-result"][data-design-guid="${design!.designGuid}"]`)).toBeVisible();
+  } finally {
+    await customer.close();
+    // The other journeys expect the demo's settings (its banners among them).
     await staff.putJson('/admin/settings/general', before);
   }
 });

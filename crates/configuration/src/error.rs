@@ -6,6 +6,18 @@ pub enum ConfigurationError {
     InvalidForm(&'static str),
     #[error("archive not found")]
     ArchiveNotFound,
+    #[error("not a JPEG, PNG or WebP photo")]
+    PhotoUnsupported,
+    #[error("photo too large: {0}")]
+    PhotoTooLarge(String),
+    #[error("the upload was interrupted")]
+    UploadInterrupted,
+    #[error("banner not found")]
+    BannerNotFound,
+    #[error("storage: {0}")]
+    Storage(#[from] storage::StorageError),
+    #[error("imaging: {0}")]
+    Imaging(String),
     #[error("database: {0}")]
     Database(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
@@ -23,9 +35,12 @@ impl From<r2d2::Error> for ConfigurationError {
 impl DomainError for ConfigurationError {
     fn kind(&self) -> ErrorKind {
         match self {
-            ConfigurationError::InvalidForm(_) | ConfigurationError::ArchiveNotFound => {
-                ErrorKind::Invalid
-            }
+            ConfigurationError::InvalidForm(_)
+            | ConfigurationError::ArchiveNotFound
+            | ConfigurationError::PhotoUnsupported
+            | ConfigurationError::UploadInterrupted => ErrorKind::Invalid,
+            ConfigurationError::PhotoTooLarge(_) => ErrorKind::TooLarge,
+            ConfigurationError::BannerNotFound => ErrorKind::NotFound,
             _ => ErrorKind::Internal,
         }
     }
@@ -34,6 +49,10 @@ impl DomainError for ConfigurationError {
         match self {
             ConfigurationError::InvalidForm(_) => "invalid_form",
             ConfigurationError::ArchiveNotFound => "archive_not_found",
+            ConfigurationError::PhotoUnsupported => "photo_unsupported",
+            ConfigurationError::PhotoTooLarge(_) => "photo_too_large",
+            ConfigurationError::UploadInterrupted => "upload_interrupted",
+            ConfigurationError::BannerNotFound => "banner_not_found",
             _ => "internal",
         }
     }

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod banners;
 pub mod error;
 pub mod routes;
 pub mod service;
@@ -7,4 +8,4 @@ pub mod settings;
 
 pub use error::ConfigurationError;
 pub use service::{Saved, current};
-pub use settings::{ClientConfiguration, Defaults, GeneralSettings, ParameterName, keys};
+pub use settings::{Banner, ClientConfiguration, Defaults, GeneralSettings, ParameterName, keys};

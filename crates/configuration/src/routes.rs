@@ -1,26 +1,35 @@
 //! `GET /get/configuration` (anyone), `GET` and `PUT /admin/settings/general` (admins).
 
+use crate::banners::{self, MAX_BANNER_BYTES, Size, Uploaded};
+use crate::error::ConfigurationError;
 use crate::service;
-use crate::settings::{ClientConfiguration, Defaults, GeneralSettings, ParameterName};
-use accounts::Admin;
+use crate::settings::{Banner, ClientConfiguration, Defaults, GeneralSettings, ParameterName};
+use accounts::{Admin, ImageViewer};
+use actix_multipart::Multipart;
+use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
 use db::DbPool;
+use futures::TryStreamExt;
+use storage::Storage;
 use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/get/configuration", web::get().to(configuration))
         .route("/admin/settings/general", web::get().to(general))
-        .route("/admin/settings/general", web::put().to(save_general));
+        .route("/admin/settings/general", web::put().to(save_general))
+        .route("/admin/settings/banners", web::post().to(upload_banner))
+        .route("/banner/{id}/{size}", web::get().to(banner));
 }
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(configuration, general, save_general),
-    components(schemas(ClientConfiguration, GeneralSettings, ParameterName))
+    paths(configuration, general, save_general, upload_banner, banner),
+    components(schemas(ClientConfiguration, GeneralSettings, ParameterName, Banner, Uploaded))
 )]
 pub struct ConfigurationApi;
 
 type Pool = web::Data<DbPool>;
+type Files = web::Data<Storage>;
 
 /// The configuration the web app reads: switches, archive defaults, parameter names.
 #[utoipa::path(get, path = "/service/get/configuration", responses((status = 200, body = ClientConfiguration)))]
@@ -52,12 +61,73 @@ async fn general(
 async fn save_general(
     Admin(session): Admin,
     pool: Pool,
+    files: Files,
     defaults: web::Data<Defaults>,
     settings: web::Json<GeneralSettings>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = session.user_id()?;
     let settings = settings.into_inner();
     let saved =
-        blocking(move || service::save(&mut *pool.get()?, &actor, &defaults, settings)).await?;
+        blocking(move || service::save(&mut *pool.get()?, &files, &actor, &defaults, settings))
+            .await?;
     Ok(HttpResponse::Ok().json(saved))
+}
+
+/// Uploads a banner image (multipart field `file`: JPEG, PNG or WebP, at most 20 MB and 40
+/// megapixels); a banner naming it is then saved with the general settings.
+#[utoipa::path(post, path = "/service/admin/settings/banners", request_body(content_type = "multipart/form-data"),
+    responses((status = 200, body = Uploaded), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError), (status = 413, body = ApiError)))]
+async fn upload_banner(
+    _: Admin,
+    files: Files,
+    mut payload: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let mut bytes = None;
+    while let Some(mut field) = payload
+        .try_next()
+        .await
+        .map_err(|_| ConfigurationError::UploadInterrupted)?
+    {
+        if field.name() == Some("file") {
+            bytes = Some(
+                web_api::field_bytes(&mut field, MAX_BANNER_BYTES)
+                    .await
+                    .map_err(|e| match e {
+                        web_api::FieldError::Interrupted => ConfigurationError::UploadInterrupted,
+                        web_api::FieldError::TooLarge(max) => {
+                            ConfigurationError::PhotoTooLarge(format!("{max} bytes"))
+                        }
+                    })?,
+            );
+        }
+    }
+    let bytes = bytes.ok_or(ConfigurationError::InvalidForm("file"))?;
+    let uploaded = blocking(move || banners::upload(&files, &bytes)).await?;
+    Ok(HttpResponse::Ok().json(uploaded))
+}
+
+/// A banner's image (`thumb` or `large`), for a signed-in user.
+#[utoipa::path(get, path = "/service/banner/{id}/{size}", params(("id" = String, Path), ("size" = String, Path, description = "thumb or large")),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
+async fn banner(
+    ImageViewer(session): ImageViewer,
+    pool: Pool,
+    files: Files,
+    defaults: web::Data<Defaults>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, size) = path.into_inner();
+    let size = Size::parse(&size).ok_or(ConfigurationError::BannerNotFound)?;
+    let viewer = session.viewer();
+    let admin = viewer.is_admin && viewer.second_factor_validated;
+    let bytes =
+        blocking(move || banners::image(&mut *pool.get()?, &files, &defaults, &id, size, admin))
+            .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, max-age=31536000, immutable"),
+        ))
+        .content_type("image/jpeg")
+        .body(bytes))
 }

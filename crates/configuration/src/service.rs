@@ -2,14 +2,16 @@
 //! current settings are the defaults with those keys laid over them, so that a key added in a
 //! later version, or never saved, keeps the file's value.
 
+use crate::banners::{self, MAX_BANNERS};
 use crate::error::ConfigurationError;
-use crate::settings::{Defaults, GeneralSettings};
+use crate::settings::{Banner, Defaults, GeneralSettings};
 use audit::{Action, Subject};
 use db::DbConnection;
 use db::schema::{archives, general_settings};
 use desen_core::{UserGuid, time};
 use diesel::prelude::*;
 use serde_json::{Map, Value};
+use storage::Storage;
 
 /// Page sizes the archive may be set to.
 pub const PAGE_SIZES: std::ops::RangeInclusive<u32> = 10..=100;
@@ -18,6 +20,8 @@ pub const MAX_NAME_CHARS: usize = 60;
 /// The longest company code and content image base.
 pub const MAX_CODE_CHARS: usize = 50;
 pub const MAX_URL_CHARS: usize = 300;
+/// The longest banner title, in characters.
+pub const MAX_TITLE_CHARS: usize = 100;
 
 /// The keys an admin saved, as stored: a part of the product reads the one it needs and keeps
 /// its own (the file's) value for a key never saved.
@@ -78,11 +82,13 @@ pub fn current(
 /// that changed.
 pub fn save(
     conn: &mut DbConnection,
+    storage: &Storage,
     actor: &UserGuid,
     defaults: &Defaults,
     mut settings: GeneralSettings,
 ) -> Result<GeneralSettings, ConfigurationError> {
     check(conn, &mut settings)?;
+    check_banners(storage, &mut settings.client.banners)?;
     conn.transaction(|conn| {
         let before = serde_json::to_value(current(conn, defaults)?)?;
         let document = serde_json::to_value(&settings)?;
@@ -119,6 +125,47 @@ pub fn save(
         }
         current(conn, defaults)
     })
+}
+
+/// At most [`MAX_BANNERS`], each an uploaded image once, leading to an app path or a web
+/// address (or nowhere), with short titles.
+fn check_banners(storage: &Storage, banners: &mut [Banner]) -> Result<(), ConfigurationError> {
+    let refused = Err(ConfigurationError::InvalidForm("banners"));
+    if banners.len() > MAX_BANNERS {
+        return refused;
+    }
+    let ids: Vec<&str> = banners.iter().map(|b| b.id.as_str()).collect();
+    if (1..ids.len()).any(|i| ids[..i].contains(&ids[i])) {
+        return refused;
+    }
+    for id in ids {
+        if !banners::exists(storage, id)? {
+            return refused;
+        }
+    }
+    for banner in banners.iter_mut() {
+        banner.link = banner.link.trim().to_owned();
+        let link = &banner.link;
+        // `//host` and `/\host` lead browsers to another site: an app path has one slash.
+        let app_path = link.starts_with('/') && !link.starts_with("//") && !link.starts_with("/\\");
+        let web = url::Url::parse(link)
+            .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some());
+        let typed = !link.chars().any(|c| c.is_whitespace() || c.is_control());
+        if link.chars().count() > MAX_URL_CHARS || !typed || !(link.is_empty() || app_path || web) {
+            return refused;
+        }
+        for text in [
+            &mut banner.title.tr,
+            &mut banner.title.en,
+            &mut banner.title.ru,
+        ] {
+            *text = text.trim().to_owned();
+            if text.chars().count() > MAX_TITLE_CHARS {
+                return refused;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Trims what is typed and refuses what would break a screen, naming the field.

@@ -23,6 +23,16 @@ pub struct ParameterName {
     pub ru: String,
 }
 
+/// A banner on the archive home: an uploaded image ([`crate::banners`]), where it leads (an
+/// app path such as `/archive?labels=3`, a web address, or nowhere when empty) and its title in
+/// each language (the image's text for those who cannot see it; may be empty).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Banner {
+    pub id: String,
+    pub link: String,
+    pub title: ParameterName,
+}
+
 /// What the web app reads: the spec's configuration (switches, archive defaults, content image
 /// base) and the dynamic parameters' names. Served to anyone, signed in or not.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -49,6 +59,8 @@ pub struct ClientConfiguration {
     pub content_image_base: String,
     /// The names of dp0…dp9, in order.
     pub parameter_names: Vec<ParameterName>,
+    /// The archive home's banners, in order.
+    pub banners: Vec<Banner>,
 }
 
 /// Every general setting: what the web app reads and what only admins see.
@@ -81,6 +93,7 @@ impl Default for GeneralSettings {
                 page_size: 25,
                 content_image_base: String::new(),
                 parameter_names: default_parameter_names(),
+                banners: Vec::new(),
             },
             studio_mail: String::new(),
             cad_company_codes: Vec::new(),

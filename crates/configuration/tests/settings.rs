@@ -27,7 +27,9 @@ fn saved_keys_lie_over_the_defaults() {
     changed.client.ai_search = false;
     changed.client.page_size = 50;
     changed.cad_company_codes = vec![" ACME ".into(), "ACME".into()];
-    let saved = service::save(conn, &admin.guid.parse().unwrap(), &defaults, changed).unwrap();
+    let files = storage::Storage::local(&world.files.join("objects")).unwrap();
+    let actor = admin.guid.parse().unwrap();
+    let saved = service::save(conn, &files, &actor, &defaults, changed).unwrap();
     assert_eq!(saved.cad_company_codes, ["ACME"]);
     assert_eq!(
         Saved::read(conn).unwrap().get::<bool>(keys::AI_SEARCH),

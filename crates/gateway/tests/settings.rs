@@ -194,3 +194,116 @@ async fn general_settings_apply_at_once_on_every_instance() {
     }
     assert!(!details.contains("pageSize"), "{details}");
 }
+
+/// A banner: its image uploaded (a photo only, re-encoded), saved with a link and titles, read
+/// by the web app and its image served to signed-in users; an unsaved upload only to admins;
+/// bad links, unknown images and too many banners refused by field; customers may not upload.
+#[actix_web::test]
+async fn banners_are_uploaded_saved_and_shown() {
+    let world = TestWorld::new();
+    world.user(ADMIN, PASSWORD, true);
+    customer_with_user(&world, "Acme", "ayse@example.com");
+    let api = api(&world).await;
+    let admin = api.admin_token(ADMIN).await;
+    let ayse = api.token("ayse@example.com", PASSWORD).await;
+    let upload = |token: String, bytes: Vec<u8>| {
+        let (content_type, body) = multipart_named(&[], &[("file", "banner.jpg", bytes)]);
+        actix_web::test::TestRequest::post()
+            .uri("/service/admin/settings/banners")
+            .insert_header(("Access-Token", token))
+            .insert_header(("content-type", content_type))
+            .set_payload(body)
+    };
+    let mut photo = Vec::new();
+    jpeg_encoder::Encoder::new(&mut photo, 90)
+        .encode(&[200u8; 64 * 48 * 3], 64, 48, jpeg_encoder::ColorType::Rgb)
+        .unwrap();
+
+    let (status, _, _) = api.call(upload(ayse.clone(), photo.clone())).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _, body) = api.call(upload(admin.clone(), b"<svg/>".to_vec())).await;
+    assert_eq!(
+        (status, code(&json(&body))),
+        (StatusCode::BAD_REQUEST, "photo_unsupported")
+    );
+    let (status, _, body) = api.call(upload(admin.clone(), photo)).await;
+    assert_eq!(status, StatusCode::OK);
+    let uploaded = json(&body);
+    assert_eq!(
+        (&uploaded["width"], &uploaded["height"]),
+        (&json!(64), &json!(48))
+    );
+    let id = uploaded["id"].as_str().unwrap().to_owned();
+    let image = format!("/service/banner/{id}/large");
+
+    // Not saved yet: the admin previews it, a customer cannot fetch it.
+    let (status, headers, bytes) = api.bytes(&image, Some(&admin)).await;
+    assert_eq!(
+        (
+            status,
+            headers.get("content-type").unwrap().to_str().unwrap()
+        ),
+        (StatusCode::OK, "image/jpeg")
+    );
+    assert!(bytes.starts_with(&[0xFF, 0xD8]));
+    assert_eq!(
+        api.bytes(&image, Some(&ayse)).await.0,
+        StatusCode::NOT_FOUND
+    );
+
+    let (_, mut settings) = api.get(GENERAL, Some(&admin)).await;
+    let banner = |id: &str, link: &str| json!({"id": id, "link": link, "title": {"tr": " Yaz ", "en": "Summer", "ru": "Лето"}});
+    for (banners, why) in [
+        (json!([banner(&id, "javascript:alert(1)")]), "a script link"),
+        (
+            json!([banner(&id, "//evil.example")]),
+            "a protocol-relative link",
+        ),
+        (json!([banner(&id, "/\\evil.example")]), "a backslash link"),
+        (json!([banner(&id, "/archive? x")]), "a link with a space"),
+        (
+            json!([banner("0123456789abcdef0123456789abcdef", "")]),
+            "an image never uploaded",
+        ),
+        (json!([banner("../../etc", "")]), "not an id"),
+        (
+            json!([banner(&id, ""), banner(&id, "")]),
+            "the same image twice",
+        ),
+        (json!(vec![banner(&id, ""); 13]), "too many"),
+    ] {
+        settings["banners"] = banners;
+        let (status, body) = api.send_json(Method::PUT, GENERAL, &admin, &settings).await;
+        assert_eq!(
+            (status, code(&body)),
+            (StatusCode::BAD_REQUEST, "invalid_form"),
+            "{why}"
+        );
+        assert_eq!(body["field"], "banners", "{why}");
+    }
+    settings["banners"] = json!([banner(&id, " /archive?labels=3 ")]);
+    let (status, saved) = api.send_json(Method::PUT, GENERAL, &admin, &settings).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+
+    // The web app reads it (without signing in), trimmed; a customer sees the image.
+    let (_, config) = api.get("/service/get/configuration", None).await;
+    assert_eq!(
+        config["banners"],
+        json!([{"id": id, "link": "/archive?labels=3", "title": {"tr": "Yaz", "en": "Summer", "ru": "Лето"}}])
+    );
+    assert_eq!(api.bytes(&image, Some(&ayse)).await.0, StatusCode::OK);
+    assert_eq!(
+        api.bytes(&format!("/service/banner/{id}/thumb"), Some(&ayse))
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(api.bytes(&image, None).await.0, StatusCode::UNAUTHORIZED);
+    let (status, body) = api
+        .get(&format!("/service/banner/{id}/huge"), Some(&ayse))
+        .await;
+    assert_eq!(
+        (status, code(&body)),
+        (StatusCode::NOT_FOUND, "banner_not_found")
+    );
+}

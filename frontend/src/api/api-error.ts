@@ -113,6 +113,8 @@ export const errorCodes = [
   'label_in_use',
   // The pinned designs that lead the archive.
   'too_many_pins',
+  // The banners of the archive home (Admin → Settings → General): an image id the server does not hold.
+  'banner_not_found',
   'internal',
   'generic',
 ] as const;

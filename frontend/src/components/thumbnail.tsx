@@ -4,14 +4,21 @@ import { apiBlob } from '@/api/api-client';
 import { useImageUrl } from '@/lib/image-url';
 import { ImageIcon } from './icons';
 
-type Props = { src: string | null | undefined; alt: string; size?: number };
+type Props = {
+  src: string | null | undefined;
+  alt: string;
+  /** The height, and the width unless `width` is given, in px. */
+  size?: number;
+  /** A wider (or narrower) frame than a square, in px; the image covers it. */
+  width?: number;
+};
 
 /**
  * A design or file preview. A plain <img>: the image routes take the session cookie; a design or
  * wear image comes from the content image server when the studio set one. Should the image be
  * refused, it is read once more from this server with the Access-Token header (never sent elsewhere).
  */
-export function Thumbnail({ src, alt, size = 56 }: Props) {
+export function Thumbnail({ src, alt, size = 56, width }: Props) {
   const imageUrl = useImageUrl();
   const [fallback, setFallback] = useState<{ src: string; url: string | null } | null>(null);
   const shown = fallback && fallback.src === src ? fallback.url : imageUrl(src);
@@ -34,7 +41,7 @@ export function Thumbnail({ src, alt, size = 56 }: Props) {
   return (
     <Box
       sx={{
-        width: size,
+        width: width ?? size,
         height: size,
         flexShrink: 0,
         borderRadius: 1,

@@ -1,4 +1,4 @@
-import { imageUrl } from './image-url';
+import { bannerImageUrl, imageUrl } from './image-url';
 
 describe('imageUrl', () => {
   it('loads design and wear images from the content image server when one is set', () => {
@@ -19,5 +19,13 @@ describe('imageUrl', () => {
     expect(imageUrl(null, base)).toBeNull();
     expect(imageUrl(undefined, base)).toBeUndefined();
     expect(imageUrl('', base)).toBe('');
+  });
+});
+
+describe('bannerImageUrl', () => {
+  it('names a banner rendition on this server, whatever the content image server', () => {
+    expect(bannerImageUrl('b-1', 'large')).toBe('/service/banner/b-1/large');
+    expect(bannerImageUrl('b 2/x', 'thumb')).toBe('/service/banner/b%202%2Fx/thumb');
+    expect(imageUrl(bannerImageUrl('b-1', 'large'), 'https://cdn.example.com')).toBe('/service/banner/b-1/large');
   });
 });

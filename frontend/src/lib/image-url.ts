@@ -21,3 +21,14 @@ export function useImageUrl(): <T extends string | null | undefined>(path: T) =>
   const base = (useConfiguration().data ?? defaultConfiguration).contentImageBase;
   return useCallback(<T extends string | null | undefined>(path: T) => imageUrl(path, base) as T, [base]);
 }
+
+/** The renditions of a studio banner: about 2000 px on the long side, and 480 px. */
+export type BannerRendition = 'large' | 'thumb';
+
+/**
+ * Where a studio banner's image is (GET /banner/{id}/{rendition}, JPEG, for the session's cookie):
+ * always this server, whatever the content image base says (it serves design and wear images only).
+ */
+export function bannerImageUrl(id: string, rendition: BannerRendition): string {
+  return `/service/banner/${encodeURIComponent(id)}/${rendition}`;
+}

@@ -1,5 +1,20 @@
+/** A text in each interface language. */
+export type LocalizedText = { tr: string; en: string; ru: string };
+
 /** A dynamic parameter's name in each interface language. */
-export type ParameterName = { tr: string; en: string; ru: string };
+export type ParameterName = LocalizedText;
+
+/**
+ * One of the studio's banners atop the archive (Admin → Settings → General): an uploaded image
+ * (GET /banner/{id}/large or /thumb), where it leads, and its caption in each language.
+ */
+export type StudioBanner = {
+  id: string;
+  /** "" not clickable; an app path ("/archive?labels=3"), opened in the app; or an http(s) address, opened in a new tab. */
+  link: string;
+  /** "" in a language: no caption there. */
+  title: LocalizedText;
+};
 
 /**
  * GET /get/configuration: the studio's general settings the web app follows (anyone may read it,
@@ -22,4 +37,6 @@ export type ClientConfiguration = {
   contentImageBase: string;
   /** The names of dp0 to dp9. */
   parameterNames: ParameterName[];
+  /** The studio's banners atop the archive, in display order (before the banner collections). */
+  banners: StudioBanner[];
 };

@@ -18,6 +18,7 @@ export const defaultConfiguration: ClientConfiguration = {
   pageSize: 25,
   contentImageBase: '',
   parameterNames: [],
+  banners: [],
 };
 
 /** GET /get/configuration: the general settings the web app follows (signed in or not). */

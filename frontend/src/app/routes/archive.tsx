@@ -20,7 +20,7 @@ function cardActions(result: SearchResult) {
  * / and /archive: the archive search, each card with the favorite heart for the colorway it shows
  * (and for admins the pin that puts the design at the end of the pinned ones or takes it out),
  * and for those with the right the line sheet of the page shown (with infinite scroll, the first
- * page); the studio's banner collections above the search.
+ * page); the studio's banners (its own, then its banner collections) above the search.
  */
 export function ArchiveRoute() {
   return (

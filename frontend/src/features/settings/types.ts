@@ -14,3 +14,6 @@ export type GeneralSettings = ClientConfiguration & {
   cadCompanyCodes: string[];
   cadFormats: number[];
 };
+
+/** POST /admin/settings/banners: the uploaded image, to name in `banners[].id`. */
+export type UploadedBanner = { id: string; width: number; height: number };

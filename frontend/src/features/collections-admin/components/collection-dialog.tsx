@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { Thumbnail } from '@/components/thumbnail';
 import { useToast } from '@/components/toast/toast-context';
+import { checkPhoto, PHOTO_ACCEPT } from '@/lib/photo-files';
 import { useCreateCollection } from '../api/create-collection';
 import { useUpdateCollection } from '../api/update-collection';
-import { checkPhoto, PHOTO_ACCEPT } from '../lib/photo-files';
 import type { CollectionForm, CollectionNode } from '../types';
 
 export const NAME_MAX = 100;

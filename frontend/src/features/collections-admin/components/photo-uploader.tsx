@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@/api/api-error';
 import { isAbortError } from '@/api/api-upload';
 import { errorCodeOf } from '@/lib/error-message';
+import { checkPhoto, PHOTO_ACCEPT } from '@/lib/photo-files';
 import { useUploadMoodImage } from '../api/upload-mood-image';
-import { checkPhoto, PHOTO_ACCEPT } from '../lib/photo-files';
 
 type Upload = {
   key: number;

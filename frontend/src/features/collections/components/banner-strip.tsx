@@ -8,7 +8,12 @@ import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCollections } from '@/api/reference/get-collections';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/icons';
+import { useConfiguration } from '@/api/reference/get-configuration';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, OpenInNewIcon } from '@/components/icons';
+import { bannerLinkKind } from '@/lib/banner-link';
+import { bannerImageUrl } from '@/lib/image-url';
+import { isLocale } from '@/lib/locale';
+import type { LocalizedText, StudioBanner } from '@/types/configuration';
 import { bannersHidden, hideBanners } from '../lib/banner-dismissal';
 import { boardsPath } from '../lib/paths';
 import type { Collection } from '../types';
@@ -19,17 +24,41 @@ const GAP = 12;
 /** A line clamp (long names and descriptions end with "…"); `lines` may differ by breakpoint. */
 const clamp = (lines: number | { xs: number; sm: number }) => ({ display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden' }) as const;
 
+/** The frame of every banner: compact, so the search and the first results stay near the top (a phone included). */
+const frameSx = {
+  position: 'relative',
+  height: { xs: 152, md: 168 },
+  borderRadius: 2,
+  overflow: 'hidden',
+  color: 'common.white',
+  bgcolor: 'primary.dark',
+} as const;
+
+/** One banner of the strip: one of the studio's own (the configuration's), or a collection marked as a banner. */
+type StripItem = { kind: 'studio'; banner: StudioBanner } | { kind: 'collection'; collection: Collection };
+
+const noStudioBanners: StudioBanner[] = [];
+
 /**
- * The studio's banners atop the archive (the spec's banners list): the collections it marked as
- * banners, of those the viewer sees, in the collections' order. Nothing while they load, when
- * there is none, when they cannot be read, or once the user hid them (until the tab is closed).
+ * The studio's banners atop the archive (the spec's banners list): first the banners set in the
+ * general settings (the configuration's `banners`, in their order), then the collections marked as
+ * banners, of those the viewer sees, in the collections' order. Nothing when there is neither (the
+ * collections while they load or when they cannot be read count as none), or once the user hid
+ * them (until the tab is closed).
  */
 export function BannerStrip() {
   const [hidden, setHidden] = useState(bannersHidden);
+  const studio = useConfiguration().data?.banners ?? noStudioBanners;
   // Hidden: not even asked (the archive's collection filter asks when it needs them).
   const collections = useCollections({ enabled: !hidden });
   // Staff are answered inactive collections too: customers do not see those, so neither does the shop window.
-  const banners = useMemo(() => (collections.data ?? []).filter((collection) => collection.isBanner && collection.isActive !== false), [collections.data]);
+  const banners = useMemo<StripItem[]>(
+    () => [
+      ...studio.map((banner) => ({ kind: 'studio' as const, banner })),
+      ...(collections.data ?? []).filter((collection) => collection.isBanner && collection.isActive !== false).map((collection) => ({ kind: 'collection' as const, collection })),
+    ],
+    [studio, collections.data],
+  );
   if (hidden || banners.length === 0) return null;
   return (
     <Banners
@@ -50,7 +79,7 @@ function edgesOf(row: HTMLElement): Edges {
   return { overflow, atStart: row.scrollLeft <= 1, atEnd: row.scrollLeft + row.clientWidth >= row.scrollWidth - 1 };
 }
 
-function Banners({ banners, onHide }: { banners: Collection[]; onHide: () => void }) {
+function Banners({ banners, onHide }: { banners: StripItem[]; onHide: () => void }) {
   const { t } = useTranslation('collections');
   const titleId = useId();
   const rowId = useId();
@@ -130,10 +159,10 @@ function Banners({ banners, onHide }: { banners: Collection[]; onHide: () => voi
           '&::-webkit-scrollbar': { display: 'none' },
         }}
       >
-        {banners.map((banner, index) => (
+        {banners.map((item, index) => (
           <Box
             component="li"
-            key={banner.id}
+            key={item.kind === 'studio' ? `studio-${item.banner.id}` : `collection-${item.collection.id}`}
             sx={{
               // One banner fills the row; several share it where they fit, else the next one peeks in.
               flex: '1 0 auto',
@@ -142,7 +171,7 @@ function Banners({ banners, onHide }: { banners: Collection[]; onHide: () => voi
               scrollSnapAlign: 'start',
             }}
           >
-            <Banner collection={banner} eager={index === 0} />
+            {item.kind === 'studio' ? <StudioBannerItem banner={item.banner} eager={index === 0} /> : <Banner collection={item.collection} eager={index === 0} />}
           </Box>
         ))}
       </Box>
@@ -163,13 +192,7 @@ function Banner({ collection, eager }: { collection: Collection; eager: boolean 
       data-testid="banner"
       data-id={collection.id}
       sx={{
-        position: 'relative',
-        // Compact, so the search and the first results stay near the top (a phone included).
-        height: { xs: 152, md: 168 },
-        borderRadius: 2,
-        overflow: 'hidden',
-        color: 'common.white',
-        bgcolor: 'primary.dark',
+        ...frameSx,
         backgroundImage: (theme) => `linear-gradient(120deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.main} 55%, ${theme.palette.secondary.main} 100%)`,
       }}
     >
@@ -223,6 +246,102 @@ function Banner({ collection, eager }: { collection: Collection; eager: boolean 
           </Button>
         </Box>
       </Stack>
+    </Box>
+  );
+}
+
+/** A studio banner's title in the interface language, trimmed; "" when the studio set none in it. */
+function bannerTitle(title: LocalizedText, language: string | undefined): string {
+  return isLocale(language) ? (title[language] ?? '').trim() : '';
+}
+
+/**
+ * One of the studio's banners: its image (the large rendition) named by its title in the user's
+ * language ("Banner" without one), the title as a caption over it when set. It leads where its link
+ * says: a path of the app through the router, an http(s) address in a new tab; no link, nowhere.
+ */
+function StudioBannerItem({ banner, eager }: { banner: StudioBanner; eager: boolean }) {
+  const { t, i18n } = useTranslation('collections');
+  const src = bannerImageUrl(banner.id, 'large');
+  const [failed, setFailed] = useState<string | null>(null);
+  const title = bannerTitle(banner.title, i18n.resolvedLanguage);
+  const link = banner.link.trim();
+  const kind = bannerLinkKind(link);
+
+  const image = (
+    <Box
+      component="img"
+      src={src}
+      alt={title || t('banners.banner')}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      draggable={false}
+      onError={() => setFailed(src)}
+      // A broken image keeps its name (the link's), unseen over the theme's colours.
+      sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', opacity: failed === src ? 0 : 1 }}
+    />
+  );
+  const linkSx = {
+    position: 'absolute',
+    inset: 0,
+    display: 'block',
+    borderRadius: 'inherit',
+    '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: '-3px' },
+  } as const;
+
+  return (
+    <Box
+      component="figure"
+      data-testid="studio-banner"
+      data-id={banner.id}
+      data-link={kind}
+      sx={{
+        ...frameSx,
+        m: 0,
+        backgroundImage: (theme) => `linear-gradient(120deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.main} 100%)`,
+      }}
+    >
+      {kind === 'app' && (
+        <Box component={RouterLink} to={link} sx={linkSx} data-testid="studio-banner-link">
+          {image}
+        </Box>
+      )}
+      {kind === 'web' && (
+        <Box component="a" href={link} target="_blank" rel="noopener noreferrer" sx={linkSx} data-testid="studio-banner-link">
+          {image}
+        </Box>
+      )}
+      {(kind === 'none' || kind === 'invalid') && image}
+      {kind === 'web' && (
+        <Box aria-hidden="true" sx={{ position: 'absolute', top: 8, right: 8, display: 'grid', placeItems: 'center', p: 0.5, borderRadius: 1, bgcolor: 'rgba(16,20,32,0.55)', pointerEvents: 'none' }}>
+          <OpenInNewIcon />
+        </Box>
+      )}
+      {title && (
+        <Typography
+          component="figcaption"
+          variant="subtitle1"
+          title={title}
+          data-testid="studio-banner-caption"
+          sx={{
+            position: 'absolute',
+            insetInline: 0,
+            bottom: 0,
+            px: 2,
+            pt: 3,
+            pb: 1.5,
+            fontWeight: 700,
+            lineHeight: 1.3,
+            // Dark under the caption, so it reads on any photo; clicks go through to the link.
+            background: 'linear-gradient(0deg, rgba(16,20,32,0.82) 0%, rgba(16,20,32,0.5) 60%, rgba(16,20,32,0) 100%)',
+            pointerEvents: 'none',
+          }}
+        >
+          <Box component="span" sx={clamp(2)}>
+            {title}
+          </Box>
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -2,9 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setSession } from '@/lib/session';
-import { testUser, validAnswer } from '@/testing/fixtures';
+import { clientConfiguration, testUser, validAnswer } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render-app';
 import { formOf, server } from '@/testing/server';
+import type { StudioBanner } from '@/types/configuration';
 import type { SearchResult } from '@/types/search';
 import type { Collection, DesignPage, MoodBoard, StockPage, SubCollection } from '../types';
 
@@ -236,6 +237,60 @@ describe('banners atop the archive', () => {
     } finally {
       spies.forEach((spy) => spy.mockRestore());
     }
+  });
+
+  describe('the studio’s own banners (the general settings’)', () => {
+    const sale: StudioBanner = { id: 'b-1', link: '/archive?labels=3', title: { tr: 'Yaz indirimi', en: ' Summer sale ', ru: 'Летняя распродажа' } };
+    const shop: StudioBanner = { id: 'b-2', link: 'https://shop.example.com/linen', title: { tr: '', en: 'Linen shop', ru: '' } };
+    const quiet: StudioBanner = { id: 'b-3', link: '', title: { tr: 'Yalnızca Türkçe', en: '', ru: '' } };
+
+    /** GET /get/configuration with the studio's banners (and a content image server, which banners do not come from). */
+    function configure(banners: StudioBanner[]) {
+      server.use(http.get('*/service/get/configuration', () => HttpResponse.json(clientConfiguration({ banners, contentImageBase: 'https://cdn.example.com' }))));
+    }
+
+    it('come first, in their order, before the banner collections, each leading where its link says', async () => {
+      configure([sale, shop, quiet]);
+      const { user, router } = openArchive(() => HttpResponse.json([banner, plain]));
+      const strip = await screen.findByTestId('banner-strip', {}, SLOW);
+      await waitFor(() => expect(strip).toHaveAttribute('data-count', '4'));
+      expect(within(strip).getAllByRole('listitem').map((item) => item.firstElementChild?.getAttribute('data-testid'))).toEqual(['studio-banner', 'studio-banner', 'studio-banner', 'banner']);
+      const [first, second, third] = within(strip).getAllByTestId('studio-banner') as [HTMLElement, HTMLElement, HTMLElement];
+
+      // The large rendition from this server, named and captioned by the title in the user's language.
+      const image = within(first).getByRole('img', { name: 'Summer sale' });
+      expect(image).toHaveAttribute('src', '/service/banner/b-1/large');
+      expect(within(first).getByTestId('studio-banner-caption')).toHaveTextContent('Summer sale');
+      expect(within(second).getByRole('img', { name: 'Linen shop' })).toHaveAttribute('loading', 'lazy');
+      // An address elsewhere: a new tab, telling it nothing of the archive.
+      const external = within(second).getByRole('link', { name: 'Linen shop' });
+      expect(external).toHaveAttribute('href', 'https://shop.example.com/linen');
+      expect(external).toHaveAttribute('target', '_blank');
+      expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+      // No title in English: named "Banner", no caption; no link: not clickable.
+      expect(within(third).getByRole('img', { name: 'Banner' })).toHaveAttribute('src', '/service/banner/b-3/large');
+      expect(within(third).queryByTestId('studio-banner-caption')).not.toBeInTheDocument();
+      expect(within(third).queryByRole('link')).not.toBeInTheDocument();
+
+      // A path of the app: the router goes there, no page load.
+      const internal = within(first).getByRole('link', { name: 'Summer sale' });
+      expect(internal).toHaveAttribute('href', '/archive?labels=3');
+      expect(internal).not.toHaveAttribute('target');
+      await user.click(internal);
+      await waitFor(() => expect(currentPath(router)).toBe('/archive?labels=3'));
+    });
+
+    it('are shown without any banner collection, and the strip is hidden with them', async () => {
+      configure([quiet]);
+      const { user, calls } = openArchive(() => HttpResponse.json([plain]));
+      const strip = await screen.findByTestId('banner-strip', {}, SLOW);
+      await waitFor(() => expect(calls.count).toBe(1));
+      expect(within(strip).getAllByRole('listitem')).toHaveLength(1);
+      expect(within(strip).getByTestId('studio-banner')).toHaveAttribute('data-id', 'b-3');
+
+      await user.click(within(strip).getByRole('button', { name: 'Hide the banners for this session' }));
+      expect(screen.queryByTestId('banner-strip')).not.toBeInTheDocument();
+    });
   });
 
   it('is absent when no collection is a banner, and when the collections cannot be read', async () => {

@@ -14,6 +14,7 @@ import { useAdminArchives } from '@/api/reference/get-admin-archives';
 import { ChipsField } from '@/components/chips-field';
 import { ErrorAlert } from '@/components/error-alert';
 import { useToast } from '@/components/toast/toast-context';
+import type { StudioBanner } from '@/types/configuration';
 import { useGeneralSettings } from '../api/get-general-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
 import {
@@ -29,6 +30,7 @@ import {
   type GeneralDraft,
   type GeneralField,
 } from '../lib/general-settings';
+import { BannersField } from './banners-field';
 import { CadFormatsField } from './cad-formats-field';
 import { ParameterNamesField } from './parameter-names-field';
 
@@ -100,6 +102,14 @@ export function GeneralSettingsSection() {
   const set = <K extends keyof GeneralDraft>(key: K, value: GeneralDraft[K]) => {
     if (!shown) return;
     setDraft({ ...shown, [key]: value });
+    if (save.error) save.reset();
+  };
+  // A banner whose upload has just finished: appended to the form as it is now, not as it was when the upload began.
+  const addBanner = (banner: StudioBanner) => {
+    setDraft((previous) => {
+      const base = previous ?? saved;
+      return base ? { ...base, banners: [...base.banners, banner] } : previous;
+    });
     if (save.error) save.reset();
   };
 
@@ -221,6 +231,10 @@ export function GeneralSettingsSection() {
               disabled={busy}
               slotProps={{ htmlInput: { maxLength: IMAGE_BASE_MAX, spellCheck: false } }}
             />
+          </Part>
+
+          <Part title={t('settings:general.sections.banners')}>
+            <BannersField banners={shown.banners} onChange={(banners) => set('banners', banners)} onAdd={addBanner} problem={problemText('banners')} disabled={busy} />
           </Part>
 
           <Part title={t('settings:general.sections.parameters')}>

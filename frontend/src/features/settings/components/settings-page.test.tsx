@@ -1,11 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { File as NodeFile } from 'node:buffer';
 import { queryKeys } from '@/api/reference/keys';
 import { setSession } from '@/lib/session';
 import { allDesignFields, defaultCustomerFields, testAdmin, validAnswer } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import type { StudioBanner } from '@/types/configuration';
 import type { DesignFields } from '@/types/reference';
 import { generalSettings } from '../testing/fixtures';
 import type { GeneralSettings } from '../types';
@@ -196,6 +198,156 @@ describe('admin settings: general', () => {
     expect(general.getByLabelText('Designs per page')).toHaveValue(25);
     expect(general.queryByTestId('general-settings-problems')).not.toBeInTheDocument();
     expect(general.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
+
+describe('admin settings: banners', () => {
+  const linen: StudioBanner = { id: 'b-1', link: '', title: { tr: 'Keten haftası', en: 'Linen week', ru: '' } };
+  const denim: StudioBanner = { id: 'b-2', link: 'https://shop.example.com/denim', title: { tr: '', en: 'Denim', ru: 'Деним' } };
+  const BANNERS_PROBLEM =
+    'Check the banners: each link must be empty, an address in the app starting with /, or an http:// or https:// address, of up to 300 characters; each title may have up to 100 characters; at most 12 banners, each with an uploaded image.';
+
+  /** Node's File: the test environment's FormData takes only that one. */
+  function photo(name: string, type: string): File {
+    return new NodeFile([new Uint8Array(64)], name, { type }) as unknown as File;
+  }
+
+  /** POST /admin/settings/banners answering `answer` (the new image `b-new` unless told), its form fields recorded. */
+  function acceptUploads(answer: () => Response = () => HttpResponse.json({ id: 'b-new', width: 2000, height: 600 })) {
+    const uploads: [string, string][][] = [];
+    server.use(
+      http.post('*/service/admin/settings/banners', async ({ request }) => {
+        uploads.push([...(await request.formData()).entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `file:${value.name}:${value.type}`]));
+        return answer();
+      }),
+    );
+    return uploads;
+  }
+
+  function bannersOf(general: Awaited<ReturnType<typeof openSettings>>['general']) {
+    const field = general.getByTestId('banner-settings');
+    return { field: within(field), banner: (number: number) => within(within(field).getByRole('group', { name: `Banner ${number}` })) };
+  }
+
+  it('uploads an image, appends its banner, and saves the banners with their titles, links and order', async () => {
+    const uploads = acceptUploads();
+    const { user, general, generalSaves } = await openSettings({ general: generalSettings({ banners: [linen] }) });
+    const { field, banner } = bannersOf(general);
+    expect(general.getByRole('group', { name: 'Banners' })).toBeInTheDocument();
+    expect(banner(1).getByRole('img', { name: 'Image of banner 1' })).toHaveAttribute('src', '/service/banner/b-1/thumb');
+    expect(banner(1).getByLabelText('Title, English')).toHaveValue('Linen week');
+    expect(banner(1).getByLabelText('Title, Türkçe')).toHaveValue('Keten haftası');
+    expect(banner(1).getByLabelText(/^Link/)).toHaveAccessibleDescription(/like \/archive\?labels=3, or a full https:\/\/ address/);
+
+    fireEvent.change(field.getByTestId('banner-input'), { target: { files: [photo('summer.jpg', 'image/jpeg')] } });
+    await field.findByRole('group', { name: 'Banner 2' });
+    expect(uploads).toEqual([[['file', 'file:summer.jpg:image/jpeg']]]);
+    // The new banner: its image, no title and no link yet; not saved until Save.
+    expect(banner(2).getByRole('img', { name: 'Image of banner 2' })).toHaveAttribute('src', '/service/banner/b-new/thumb');
+    expect(banner(2).getByLabelText('Title, English')).toHaveValue('');
+    expect(banner(2).getByLabelText(/^Link/)).toHaveValue('');
+    expect(generalSaves).toHaveLength(0);
+
+    await user.type(banner(2).getByLabelText('Title, English'), 'Summer sale');
+    await user.type(banner(2).getByLabelText('Title, Русский'), 'Летняя распродажа');
+    await user.type(banner(2).getByLabelText(/^Link/), ' /archive?labels=3 ');
+    // Moved first: the arrow's focus follows it (its up arrow is off at the top, so the down one).
+    await user.click(banner(2).getByRole('button', { name: 'Move banner 2 up' }));
+    expect(banner(1).getByLabelText('Title, English')).toHaveValue('Summer sale');
+    expect(banner(2).getByLabelText('Title, English')).toHaveValue('Linen week');
+    expect(banner(1).getByRole('button', { name: 'Move banner 1 up' })).toBeDisabled();
+    await waitFor(() => expect(banner(1).getByRole('button', { name: 'Move banner 1 down' })).toHaveFocus());
+
+    await user.click(general.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The general settings were saved.')).toBeInTheDocument();
+    expect(generalSaves).toEqual([
+      generalSettings({
+        banners: [{ id: 'b-new', link: '/archive?labels=3', title: { tr: '', en: 'Summer sale', ru: 'Летняя распродажа' } }, linen],
+      }),
+    ]);
+    await waitFor(() => expect(general.getByRole('button', { name: 'Save' })).toBeDisabled());
+  });
+
+  it('moves and removes banners, and undoes it all', async () => {
+    const { user, general, generalSaves } = await openSettings({ general: generalSettings({ banners: [linen, denim] }) });
+    const { field, banner } = bannersOf(general);
+    expect(banner(1).getByRole('button', { name: 'Move banner 1 up' })).toBeDisabled();
+    expect(banner(2).getByRole('button', { name: 'Move banner 2 down' })).toBeDisabled();
+
+    await user.click(banner(1).getByRole('button', { name: 'Move banner 1 down' }));
+    expect(banner(1).getByLabelText('Title, English')).toHaveValue('Denim');
+    await user.click(general.getByRole('button', { name: 'Undo changes' }));
+    expect(banner(1).getByLabelText('Title, English')).toHaveValue('Linen week');
+
+    await user.click(banner(1).getByRole('button', { name: 'Remove banner 1' }));
+    expect(field.getAllByRole('group')).toHaveLength(1);
+    expect(banner(1).getByLabelText('Title, English')).toHaveValue('Denim');
+    await user.click(banner(1).getByRole('button', { name: 'Remove banner 1' }));
+    expect(field.getByText('No banners yet: the archive shows only the collections marked as banners.')).toBeInTheDocument();
+    await user.click(general.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('The general settings were saved.')).toBeInTheDocument();
+    expect(generalSaves.map((saved) => saved.banners)).toEqual([[]]);
+  });
+
+  it('checks the links before sending, and says a refusal of the banners in the form’s words', async () => {
+    const refusal = { status: 400, body: { code: 'invalid_form', message: 'banners[0].id is not an uploaded banner', field: 'banners' } };
+    const { user, general, generalSaves } = await openSettings({ general: generalSettings({ banners: [linen] }), refuseGeneral: refusal });
+    const { banner } = bannersOf(general);
+    const link = banner(1).getByLabelText(/^Link/);
+    await user.type(link, '//elsewhere.example.com');
+    await user.click(general.getByRole('button', { name: 'Save' }));
+
+    expect(generalSaves).toHaveLength(0);
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    expect(banner(1).getByLabelText('Title, English')).toHaveAttribute('aria-invalid', 'false');
+    expect(general.getByTestId('banner-settings')).toHaveAccessibleDescription(BANNERS_PROBLEM);
+    expect(general.getByTestId('general-settings-problems')).toBeInTheDocument();
+
+    await user.clear(link);
+    await user.type(link, 'https://shop.example.com/linen');
+    expect(link).toHaveAttribute('aria-invalid', 'false');
+    await user.click(general.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(generalSaves).toHaveLength(1));
+    expect(generalSaves[0]!.banners).toEqual([{ ...linen, link: 'https://shop.example.com/linen' }]);
+    await waitFor(() => expect(general.getByTestId('banner-settings')).toHaveAccessibleDescription(BANNERS_PROBLEM));
+    expect(general.getByTestId('general-settings-problems')).toHaveTextContent('Some settings need a correction: see the marked fields.');
+    expect(screen.queryByText('The general settings were saved.')).not.toBeInTheDocument();
+    expect(link).toHaveValue('https://shop.example.com/linen');
+  });
+
+  it('says why an image was refused, in the words of errors.json, and takes at most 12 banners', async () => {
+    const eleven = Array.from({ length: 11 }, (_, index): StudioBanner => ({ id: `b-${index + 1}`, link: '', title: { tr: '', en: `Banner text ${index + 1}`, ru: '' } }));
+    let refuse = true;
+    const uploads = acceptUploads(() =>
+      refuse ? HttpResponse.json({ code: 'photo_too_large', message: 'over 40 megapixels' }, { status: 413 }) : HttpResponse.json({ id: 'b-12', width: 1200, height: 400 }),
+    );
+    const { general } = await openSettings({ general: generalSettings({ banners: eleven }) });
+    const { field } = bannersOf(general);
+    const input = field.getByTestId('banner-input');
+    expect(input).toHaveAttribute('accept', expect.stringContaining('image/jpeg,image/png,image/webp'));
+
+    // Not a photo the server takes: said at once, nothing sent.
+    fireEvent.change(input, { target: { files: [photo('moving.gif', 'image/gif')] } });
+    expect(await field.findByText('Only JPEG, PNG and WebP images can be uploaded.')).toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
+
+    fireEvent.change(input, { target: { files: [photo('huge.png', 'image/png')] } });
+    expect(await field.findByText('The image is over 20 MB or 40 megapixels.')).toBeInTheDocument();
+    expect(uploads).toHaveLength(1);
+    expect(field.getAllByTestId('banner-setting')).toHaveLength(11);
+
+    refuse = false;
+    fireEvent.change(input, { target: { files: [photo('wide.webp', 'image/webp')] } });
+    await waitFor(() => expect(field.getAllByTestId('banner-setting')).toHaveLength(12));
+    expect(field.queryByTestId('banner-upload-error')).not.toBeInTheDocument();
+    const add = field.getByRole('button', { name: 'Add banner' });
+    expect(add).toBeDisabled();
+    expect(field.getByText('At most 12 banners: remove one to add another.')).toBeInTheDocument();
+
+    await userEvent.setup().click(field.getByRole('button', { name: 'Remove banner 12' }));
+    expect(add).toBeEnabled();
+    expect(field.queryByText('At most 12 banners: remove one to add another.')).not.toBeInTheDocument();
   });
 });
 

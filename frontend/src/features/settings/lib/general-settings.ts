@@ -1,7 +1,8 @@
 import { isApiError, type ErrorCode } from '@/api/api-error';
+import { BANNER_LINK_MAX, bannerLinkKind } from '@/lib/banner-link';
 import { PARAMETER_COUNT } from '@/lib/parameter-names';
 import { supportedLocales } from '@/lib/locale';
-import type { ParameterName } from '@/types/configuration';
+import type { LocalizedText, ParameterName, StudioBanner } from '@/types/configuration';
 import type { GeneralSettings } from '../types';
 
 /** The server's limits (crates: the general settings' validation). */
@@ -10,6 +11,8 @@ export const PAGE_SIZE_MAX = 100;
 export const IMAGE_BASE_MAX = 300;
 export const PARAMETER_NAME_MAX = 60;
 export const COMPANY_CODE_MAX = 50;
+export const BANNER_COUNT_MAX = 12;
+export const BANNER_TITLE_MAX = 100;
 
 /** The settings as the form edits them: the page size as typed. */
 export type GeneralDraft = Omit<GeneralSettings, 'pageSize'> & { pageSize: string };
@@ -24,6 +27,7 @@ export const generalFields = [
   'studioMail',
   'cadCompanyCodes',
   'cadFormats',
+  'banners',
 ] as const;
 export type GeneralField = (typeof generalFields)[number];
 
@@ -32,6 +36,12 @@ export type FieldProblem = { kind: 'field' } | { kind: 'server'; code: ErrorCode
 export type FieldProblems = Partial<Record<GeneralField, FieldProblem>>;
 
 const emptyName = (): ParameterName => ({ tr: '', en: '', ru: '' });
+const emptyText = (): LocalizedText => ({ tr: '', en: '', ru: '' });
+
+/** A banner just uploaded: no link, no titles (appended last). */
+export function newBanner(id: string): StudioBanner {
+  return { id, link: '', title: emptyText() };
+}
 
 /** The form's fields for what the server holds: ten parameter names whatever it sent. */
 export function draftOf(settings: GeneralSettings): GeneralDraft {
@@ -41,12 +51,13 @@ export function draftOf(settings: GeneralSettings): GeneralDraft {
     parameterNames: Array.from({ length: PARAMETER_COUNT }, (_, index) => ({ ...emptyName(), ...settings.parameterNames?.[index] })),
     cadCompanyCodes: [...(settings.cadCompanyCodes ?? [])],
     cadFormats: [...(settings.cadFormats ?? [])],
+    banners: (settings.banners ?? []).map((banner) => ({ id: banner.id, link: banner.link ?? '', title: { ...emptyText(), ...banner.title } })),
   };
 }
 
 /** The whole document to PUT (the server trims the texts and answers what it saved). */
 export function documentOf(draft: GeneralDraft): GeneralSettings {
-  return { ...draft, pageSize: Number(draft.pageSize.trim()) };
+  return { ...draft, pageSize: Number(draft.pageSize.trim()), banners: draft.banners.map((banner) => ({ ...banner, link: banner.link.trim() })) };
 }
 
 /** Whether two drafts say the same (the Save button is off while nothing changed). */
@@ -69,6 +80,7 @@ const generalKeys: readonly (keyof GeneralDraft)[] = [
   'studioMail',
   'cadCompanyCodes',
   'cadFormats',
+  'banners',
 ];
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -79,6 +91,21 @@ const field: FieldProblem = { kind: 'field' };
 export function nameProblem(name: string): boolean {
   const trimmed = name.trim();
   return trimmed === '' || [...trimmed].length > PARAMETER_NAME_MAX;
+}
+
+/** Whether a banner's link is one the archive can follow (empty, an app path or an http(s) address) and short enough. */
+export function bannerLinkProblem(link: string): boolean {
+  const trimmed = link.trim();
+  return bannerLinkKind(trimmed) === 'invalid' || [...trimmed].length > BANNER_LINK_MAX;
+}
+
+/** Whether a banner's title in one language is too long (empty is fine: no caption there). */
+export function bannerTitleProblem(title: string): boolean {
+  return [...title.trim()].length > BANNER_TITLE_MAX;
+}
+
+function bannerProblem(banner: StudioBanner): boolean {
+  return bannerLinkProblem(banner.link) || supportedLocales.some((language) => bannerTitleProblem(banner.title[language]));
 }
 
 /** The checks made before sending, mirroring the server's; the server has the last word. */
@@ -93,6 +120,7 @@ export function checkDraft(draft: GeneralDraft): FieldProblems {
   if (mail && !emailPattern.test(mail)) problems.studioMail = field;
   if (draft.cadFormats.length === 0) problems.cadFormats = field;
   if (draft.cadCompanyCodes.some((code) => [...code.trim()].length > COMPANY_CODE_MAX)) problems.cadCompanyCodes = field;
+  if (draft.banners.length > BANNER_COUNT_MAX || draft.banners.some(bannerProblem)) problems.banners = field;
   return problems;
 }
 

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@/api/api-error';
 
-/** The server's limits for mood images and thumbnails (docs/API.md): JPEG, PNG or WebP, at most 20 MB. */
+/** The server's limits for photos (mood images, collection thumbnails, the studio's banners; docs/API.md): JPEG, PNG or WebP, at most 20 MB. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;

@@ -1,0 +1,111 @@
+//! The archive home's banner images: an uploaded photo checked, decoded and re-encoded as two
+//! JPEGs (never the uploaded bytes) under `banners/{id}/`, and served to signed-in users once a
+//! saved banner names it (admins also before, to preview what they are setting up).
+
+use crate::error::ConfigurationError;
+use crate::service;
+use crate::settings::Defaults;
+use db::DbConnection;
+use imaging::ImagingError;
+use imaging::photo::{PhotoRenditions, photo_renditions};
+use serde::Serialize;
+use storage::Storage;
+use utoipa::ToSchema;
+
+/// At most 20 MB per upload.
+pub const MAX_BANNER_BYTES: u64 = 20 << 20;
+/// At most 40 megapixels, checked from the header before decoding.
+pub const MAX_BANNER_PIXELS: u64 = 40_000_000;
+/// Banners on the archive home at most.
+pub const MAX_BANNERS: usize = 12;
+
+/// The two renditions a banner is served as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Size {
+    Thumb,
+    Large,
+}
+
+impl Size {
+    pub fn parse(text: &str) -> Option<Size> {
+        match text {
+            "thumb" => Some(Size::Thumb),
+            "large" => Some(Size::Large),
+            _ => None,
+        }
+    }
+
+    fn file(self) -> &'static str {
+        match self {
+            Size::Thumb => "thumb.jpg",
+            Size::Large => "large.jpg",
+        }
+    }
+}
+
+/// An uploaded banner image.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Uploaded {
+    pub id: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+fn key(id: &str, size: Size) -> String {
+    format!("banners/{id}/{}", size.file())
+}
+
+/// Whether `id` has the shape of a banner id (32 hex digits): nothing else reaches the store.
+fn well_formed(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Whether an image was uploaded under `id`.
+pub fn exists(storage: &Storage, id: &str) -> Result<bool, ConfigurationError> {
+    Ok(well_formed(id) && storage.exists(&key(id, Size::Large))?)
+}
+
+/// Checks, decodes and re-encodes `bytes`, and stores the renditions under a new id.
+pub fn upload(storage: &Storage, bytes: &[u8]) -> Result<Uploaded, ConfigurationError> {
+    let PhotoRenditions {
+        width,
+        height,
+        thumb,
+        large,
+    } = photo_renditions(bytes, MAX_BANNER_PIXELS).map_err(|e| match e {
+        ImagingError::UnknownFormat | ImagingError::Corrupt(_) | ImagingError::Unsupported(_) => {
+            ConfigurationError::PhotoUnsupported
+        }
+        ImagingError::TooLarge(what) => ConfigurationError::PhotoTooLarge(what),
+        other => ConfigurationError::Imaging(other.to_string()),
+    })?;
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    storage.put(&key(&id, Size::Thumb), thumb)?;
+    storage.put(&key(&id, Size::Large), large)?;
+    Ok(Uploaded { id, width, height })
+}
+
+/// A banner's image for a signed-in user: one of the saved banners, or for an admin any
+/// uploaded one.
+pub fn image(
+    conn: &mut DbConnection,
+    storage: &Storage,
+    defaults: &Defaults,
+    id: &str,
+    size: Size,
+    admin: bool,
+) -> Result<Vec<u8>, ConfigurationError> {
+    let mut shown = || -> Result<bool, ConfigurationError> {
+        Ok(service::current(conn, defaults)?
+            .client
+            .banners
+            .iter()
+            .any(|b| b.id == id))
+    };
+    if !well_formed(id) || !(admin || shown()?) {
+        return Err(ConfigurationError::BannerNotFound);
+    }
+    storage
+        .get(&key(id, size))?
+        .ok_or(ConfigurationError::BannerNotFound)
+}
