@@ -238,8 +238,31 @@ pub fn reserve_next(
     sql.bind(admin)
         .push(", ")
         .bind(at)
-        .push(" FROM designs WHERE ")
-        .append(wanted)
+        .append(&free(admin, wanted))
+        .push(
+            " ORDER BY designs.uploaded_at DESC, designs.guid LIMIT 1 \
+             ON CONFLICT (design_guid) DO NOTHING",
+        );
+    Ok(sql.execute(conn)? == 1)
+}
+
+/// Whether any design `wanted` admits is free for `admin` (held by nobody, not skipped).
+pub fn any_free(conn: &mut DbConnection, admin: &str, wanted: &Sql) -> Result<bool, Error> {
+    #[derive(diesel::QueryableByName)]
+    struct Found {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        found: bool,
+    }
+    let mut sql = Sql::new("SELECT EXISTS (SELECT 1");
+    sql.append(&free(admin, wanted)).push(") AS found");
+    Ok(sql.get_result::<Found>(conn)?.found)
+}
+
+/// ` FROM designs WHERE …`: the designs `wanted` admits that nobody holds and `admin` did not
+/// skip.
+fn free(admin: &str, wanted: &Sql) -> Sql {
+    let mut sql = Sql::new(" FROM designs WHERE ");
+    sql.append(wanted)
         .push(
             " AND NOT EXISTS (SELECT 1 FROM tagging_reservations r \
              WHERE r.design_guid = designs.guid) \
@@ -247,11 +270,8 @@ pub fn reserve_next(
              WHERE s.design_guid = designs.guid AND s.admin_guid = ",
         )
         .bind(admin)
-        .push(
-            ") ORDER BY designs.uploaded_at DESC, designs.guid LIMIT 1 \
-             ON CONFLICT (design_guid) DO NOTHING",
-        );
-    Ok(sql.execute(conn)? == 1)
+        .push(")");
+    sql
 }
 
 /// Reserves this very design for `admin`, whoever held it.

@@ -25,8 +25,8 @@ const SIMILAR_ASKED: usize = 60;
 const MAX_SUGGESTIONS: usize = 8;
 /// Labels carried by less of the neighbours' weight are not suggested.
 const MIN_CONFIDENCE: f64 = 0.1;
-/// Attempts to reserve when another admin took the same design in the same instant.
-const RESERVE_ATTEMPTS: usize = 5;
+/// Attempts to reserve while another admin takes the same design in the same instant.
+const RESERVE_ATTEMPTS: usize = 50;
 
 /// Designs the name matches (number or original file name), all without a name.
 fn named(name: Option<&str>) -> Sql {
@@ -66,9 +66,14 @@ pub fn next(
             return Ok(Some(held));
         }
         repo::release(conn, &admin)?;
+        // A miss is another admin taking the same design at the same moment (PostgreSQL) or
+        // nothing free: try again while something is.
         for _ in 0..RESERVE_ATTEMPTS {
             if repo::reserve_next(conn, &admin, &wanted, now)? {
                 return Ok(repo::held(conn, &admin, &wanted)?);
+            }
+            if !repo::any_free(conn, &admin, &wanted)? {
+                break;
             }
         }
         Ok(None)
