@@ -3,7 +3,7 @@
 
 use crate::error::CollectionError;
 use imaging::ImagingError;
-use imaging::photo::{PhotoRenditions, photo_renditions};
+use imaging::photo::photo_renditions;
 use storage::Storage;
 
 /// At most 20 MB per upload.
@@ -12,28 +12,7 @@ pub const MAX_PHOTO_BYTES: u64 = 20 << 20;
 pub const MAX_PHOTO_PIXELS: u64 = 40_000_000;
 
 /// The two renditions a photo is served as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Size {
-    Thumb,
-    Large,
-}
-
-impl Size {
-    pub fn parse(text: &str) -> Option<Size> {
-        match text {
-            "thumb" => Some(Size::Thumb),
-            "large" => Some(Size::Large),
-            _ => None,
-        }
-    }
-
-    fn file(self) -> &'static str {
-        match self {
-            Size::Thumb => "thumb.jpg",
-            Size::Large => "large.jpg",
-        }
-    }
-}
+pub use imaging::photo::PhotoSize as Size;
 
 /// A stored photo: its key and decoded size.
 pub struct StoredPhoto {
@@ -44,12 +23,7 @@ pub struct StoredPhoto {
 
 /// Checks, decodes and re-encodes `bytes`, and stores the renditions under a new key.
 pub fn store(storage: &Storage, bytes: &[u8]) -> Result<StoredPhoto, CollectionError> {
-    let PhotoRenditions {
-        width,
-        height,
-        thumb,
-        large,
-    } = photo_renditions(bytes, MAX_PHOTO_PIXELS).map_err(|e| match e {
+    let renditions = photo_renditions(bytes, MAX_PHOTO_PIXELS).map_err(|e| match e {
         ImagingError::UnknownFormat | ImagingError::Corrupt(_) | ImagingError::Unsupported(_) => {
             CollectionError::PhotoUnsupported
         }
@@ -57,8 +31,10 @@ pub fn store(storage: &Storage, bytes: &[u8]) -> Result<StoredPhoto, CollectionE
         other => CollectionError::Imaging(other.to_string()),
     })?;
     let key = format!("collections/{}", uuid::Uuid::new_v4().simple());
-    storage.put(&format!("{key}/{}", Size::Thumb.file()), thumb)?;
-    storage.put(&format!("{key}/{}", Size::Large.file()), large)?;
+    let (width, height) = (renditions.width, renditions.height);
+    for (size, bytes) in renditions.files() {
+        storage.put(&format!("{key}/{}", size.file()), bytes)?;
+    }
     Ok(StoredPhoto { key, width, height })
 }
 

@@ -7,7 +7,7 @@ use crate::service;
 use crate::settings::Defaults;
 use db::DbConnection;
 use imaging::ImagingError;
-use imaging::photo::{PhotoRenditions, photo_renditions};
+use imaging::photo::photo_renditions;
 use serde::Serialize;
 use storage::Storage;
 use utoipa::ToSchema;
@@ -20,28 +20,7 @@ pub const MAX_BANNER_PIXELS: u64 = 40_000_000;
 pub const MAX_BANNERS: usize = 12;
 
 /// The two renditions a banner is served as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Size {
-    Thumb,
-    Large,
-}
-
-impl Size {
-    pub fn parse(text: &str) -> Option<Size> {
-        match text {
-            "thumb" => Some(Size::Thumb),
-            "large" => Some(Size::Large),
-            _ => None,
-        }
-    }
-
-    fn file(self) -> &'static str {
-        match self {
-            Size::Thumb => "thumb.jpg",
-            Size::Large => "large.jpg",
-        }
-    }
-}
+pub use imaging::photo::PhotoSize as Size;
 
 /// An uploaded banner image.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -53,6 +32,15 @@ pub struct Uploaded {
 
 fn key(id: &str, size: Size) -> String {
     format!("banners/{id}/{}", size.file())
+}
+
+/// Deletes the images of banners no longer saved; a failure only leaves unused files behind.
+pub fn forget(storage: &Storage, ids: &[&str]) {
+    for id in ids.iter().filter(|id| well_formed(id)) {
+        if let Err(e) = storage.delete_prefix(&format!("banners/{id}")) {
+            tracing::warn!(id, error = %e, "a removed banner's images stay behind");
+        }
+    }
 }
 
 /// Whether `id` has the shape of a banner id (32 hex digits): nothing else reaches the store.
@@ -67,12 +55,7 @@ pub fn exists(storage: &Storage, id: &str) -> Result<bool, ConfigurationError> {
 
 /// Checks, decodes and re-encodes `bytes`, and stores the renditions under a new id.
 pub fn upload(storage: &Storage, bytes: &[u8]) -> Result<Uploaded, ConfigurationError> {
-    let PhotoRenditions {
-        width,
-        height,
-        thumb,
-        large,
-    } = photo_renditions(bytes, MAX_BANNER_PIXELS).map_err(|e| match e {
+    let renditions = photo_renditions(bytes, MAX_BANNER_PIXELS).map_err(|e| match e {
         ImagingError::UnknownFormat | ImagingError::Corrupt(_) | ImagingError::Unsupported(_) => {
             ConfigurationError::PhotoUnsupported
         }
@@ -80,8 +63,10 @@ pub fn upload(storage: &Storage, bytes: &[u8]) -> Result<Uploaded, Configuration
         other => ConfigurationError::Imaging(other.to_string()),
     })?;
     let id = uuid::Uuid::new_v4().simple().to_string();
-    storage.put(&key(&id, Size::Thumb), thumb)?;
-    storage.put(&key(&id, Size::Large), large)?;
+    let (width, height) = (renditions.width, renditions.height);
+    for (size, bytes) in renditions.files() {
+        storage.put(&key(&id, size), bytes)?;
+    }
     Ok(Uploaded { id, width, height })
 }
 

@@ -89,8 +89,9 @@ pub fn save(
 ) -> Result<GeneralSettings, ConfigurationError> {
     check(conn, &mut settings)?;
     check_banners(storage, &mut settings.client.banners)?;
-    conn.transaction(|conn| {
-        let before = serde_json::to_value(current(conn, defaults)?)?;
+    let (saved, before) = conn.transaction(|conn| -> Result<_, ConfigurationError> {
+        let old = current(conn, defaults)?;
+        let before = serde_json::to_value(&old)?;
         let document = serde_json::to_value(&settings)?;
         let changed: Vec<String> = match (&before, &document) {
             (Value::Object(old), Value::Object(new)) => new
@@ -123,8 +124,18 @@ pub fn save(
                 &changed.join(", "),
             )?;
         }
-        current(conn, defaults)
-    })
+        Ok((current(conn, defaults)?, old))
+    })?;
+    // Removed banners' images go once the save is in (an upload never saved stays).
+    let removed: Vec<&str> = before
+        .client
+        .banners
+        .iter()
+        .filter(|b| !saved.client.banners.iter().any(|s| s.id == b.id))
+        .map(|b| b.id.as_str())
+        .collect();
+    banners::forget(storage, &removed);
+    Ok(saved)
 }
 
 /// At most [`MAX_BANNERS`], each an uploaded image once, leading to an app path or a web

@@ -306,4 +306,13 @@ async fn banners_are_uploaded_saved_and_shown() {
         (status, code(&body)),
         (StatusCode::NOT_FOUND, "banner_not_found")
     );
+
+    // Removed from the settings: its images are gone, for admins too.
+    settings["banners"] = json!([]);
+    let (status, _) = api.send_json(Method::PUT, GENERAL, &admin, &settings).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        api.bytes(&image, Some(&admin)).await.0,
+        StatusCode::NOT_FOUND
+    );
 }

@@ -31,6 +31,42 @@ pub struct PhotoRenditions {
     pub large: Vec<u8>,
 }
 
+impl PhotoRenditions {
+    /// Each rendition with the size it is served as.
+    pub fn files(self) -> [(PhotoSize, Vec<u8>); 2] {
+        [
+            (PhotoSize::Thumb, self.thumb),
+            (PhotoSize::Large, self.large),
+        ]
+    }
+}
+
+/// The two renditions a stored photo is served as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhotoSize {
+    Thumb,
+    Large,
+}
+
+impl PhotoSize {
+    /// `thumb` or `large`, as photo URLs name them.
+    pub fn parse(text: &str) -> Option<PhotoSize> {
+        match text {
+            "thumb" => Some(PhotoSize::Thumb),
+            "large" => Some(PhotoSize::Large),
+            _ => None,
+        }
+    }
+
+    /// The rendition's file under its photo's key.
+    pub fn file(self) -> &'static str {
+        match self {
+            PhotoSize::Thumb => "thumb.jpg",
+            PhotoSize::Large => "large.jpg",
+        }
+    }
+}
+
 /// The photo format of `bytes`, by their signature.
 pub fn photo_format(bytes: &[u8]) -> Option<PhotoFormat> {
     if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
