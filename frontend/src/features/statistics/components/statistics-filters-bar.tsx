@@ -8,12 +8,13 @@ import { UserPicker } from '@/components/user-picker';
 import { emptyFilters, hasFilters, isIsoDate, isRangeReversed, rangeChoiceOf } from '../lib/filters';
 import { dateRangePresets, type StatisticsFilters } from '../types';
 
-type Props = { filters: StatisticsFilters; onChange: (filters: StatisticsFilters) => void };
+/** `onChange` gets what changed only: the page lays it over the filters of the URL at that moment. */
+type Props = { filters: StatisticsFilters; onChange: (patch: Partial<StatisticsFilters>) => void };
 
 /** Company, user and date range: the filters every tab shares. */
 export function StatisticsFiltersBar({ filters, onChange }: Props) {
   const { t } = useTranslation('statistics');
-  const set = (patch: Partial<StatisticsFilters>) => onChange({ ...filters, ...patch });
+  const set = onChange;
   const reversed = isRangeReversed(filters);
   // One toolbar row on a desktop; on narrow screens the fields wrap. The theme makes text fields
   // full width: here each takes its share of the row instead.

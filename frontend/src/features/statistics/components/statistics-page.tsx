@@ -40,7 +40,11 @@ export function StatisticsPage() {
       return updated;
     });
   // Filters replace the history entry: the back button leaves the screen rather than undoing each keystroke.
-  const changeFilters = (next: StatisticsFilters) => setParams((current) => withFilters(current, next), { replace: true });
+  // A change is laid over the URL's filters of that moment, not over those this render saw: a
+  // second change made before the first one's render (a company, then at once a date range)
+  // keeps the first.
+  const changeFilters = (patch: Partial<StatisticsFilters>) =>
+    setParams((current) => withFilters(current, { ...parseFilters(current), ...patch }), { replace: true });
   const changeFunnelBy = (next: FunnelBy) => setParams((current) => withFunnelBy(current, next));
 
   return (
