@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -33,19 +33,26 @@ export function StatisticsPage() {
   const [sort, setSort] = useState<StatisticsSort>(DEFAULT_SORT);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
 
-  const changeTab = (next: StatisticTab) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set(param.tab, next);
-      return updated;
-    });
+  // Each change is laid over the last one made here, not over the parameters this render saw:
+  // navigations render in a transition, so a second change (a company, then at once a date range)
+  // may come from a render that does not know the first yet, and would undo it.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const write = (next: URLSearchParams, replace: boolean) => {
+    latest.current = next;
+    setParams(next, { replace });
+  };
+  const changeTab = (next: StatisticTab) => {
+    const updated = new URLSearchParams(latest.current);
+    updated.set(param.tab, next);
+    write(updated, false);
+  };
   // Filters replace the history entry: the back button leaves the screen rather than undoing each keystroke.
-  // A change is laid over the URL's filters of that moment, not over those this render saw: a
-  // second change made before the first one's render (a company, then at once a date range)
-  // keeps the first.
   const changeFilters = (patch: Partial<StatisticsFilters>) =>
-    setParams((current) => withFilters(current, { ...parseFilters(current), ...patch }), { replace: true });
-  const changeFunnelBy = (next: FunnelBy) => setParams((current) => withFunnelBy(current, next));
+    write(withFilters(latest.current, { ...parseFilters(latest.current), ...patch }), true);
+  const changeFunnelBy = (next: FunnelBy) => write(withFunnelBy(latest.current, next), false);
 
   return (
     <Paper variant="outlined">
