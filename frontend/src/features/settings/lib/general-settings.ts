@@ -66,22 +66,8 @@ export function sameDraft(a: GeneralDraft, b: GeneralDraft): boolean {
   return canonical(a) === canonical(b);
 }
 
-const generalKeys: readonly (keyof GeneralDraft)[] = [
-  'languageSelection',
-  'aiSearch',
-  'cadSelection',
-  'cadDownloadAll',
-  'export',
-  'defaultArchiveId',
-  'defaultOrder',
-  'pageSize',
-  'contentImageBase',
-  'parameterNames',
-  'studioMail',
-  'cadCompanyCodes',
-  'cadFormats',
-  'banners',
-];
+/** Every key a draft holds: the switches, then the fields a refusal may name. */
+const generalKeys: readonly (keyof GeneralDraft)[] = ['languageSelection', 'aiSearch', 'cadSelection', 'cadDownloadAll', 'export', ...generalFields];
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const urlPattern = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
