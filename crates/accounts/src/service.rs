@@ -57,6 +57,15 @@ fn limit(stores: &Stores, key: String, limit: Limit) -> Result<(), AccountError>
     }
 }
 
+/// Counts one search by picture of `user` against its limit.
+pub fn limit_picture_search(ctx: &AccountsContext, user: &str) -> Result<(), AccountError> {
+    limit(
+        &ctx.stores,
+        format!("picture-search:{user}"),
+        ctx.settings.rate_limits.picture_search_per_user,
+    )
+}
+
 pub fn login(
     conn: &mut DbConnection,
     ctx: &AccountsContext,

@@ -69,6 +69,9 @@ pub struct RateLimits {
     pub reset_per_ip: Limit,
     /// create-password, second-factor codes and auto-login, per account or link.
     pub verify_per_account: Limit,
+    /// Searches by picture per user: each decodes a picture and reads its features (about a
+    /// tenth of a second of CPU), so one client cannot keep the cores busy.
+    pub picture_search_per_user: Limit,
 }
 
 impl Default for RateLimits {
@@ -94,6 +97,10 @@ impl Default for RateLimits {
             verify_per_account: Limit {
                 max: 10,
                 window_seconds: quarter,
+            },
+            picture_search_per_user: Limit {
+                max: 60,
+                window_seconds: 60,
             },
         }
     }

@@ -1,6 +1,7 @@
 //! The archive home's banner images: an uploaded photo checked, decoded and re-encoded as two
 //! JPEGs (never the uploaded bytes) under `banners/{id}/`, and served to signed-in users once a
-//! saved banner names it (admins also before, to preview what they are setting up).
+//! saved banner names it (admins also before, to preview what they are setting up). An upload no
+//! save has named for a day goes at the next save.
 
 use crate::error::ConfigurationError;
 use crate::service;
@@ -9,6 +10,8 @@ use db::DbConnection;
 use imaging::ImagingError;
 use imaging::photo::photo_renditions;
 use serde::Serialize;
+use std::collections::HashMap;
+use std::time::{Duration, SystemTime};
 use storage::Storage;
 use utoipa::ToSchema;
 
@@ -41,6 +44,38 @@ pub fn forget(storage: &Storage, ids: &[&str]) {
             tracing::warn!(id, error = %e, "a removed banner's images stay behind");
         }
     }
+}
+
+/// How long an uploaded image waits for a save to name it: a later save sweeps it away.
+pub const UNSAVED_KEPT: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Deletes the images uploaded at least `age` ago that no saved banner names (uploads never
+/// saved); a failure only leaves unused files behind.
+pub fn sweep(storage: &Storage, saved: &[&str], age: Duration) {
+    let written = match storage.list_written("banners") {
+        Ok(written) => written,
+        Err(e) => {
+            tracing::warn!(error = %e, "unsaved banner images not swept");
+            return;
+        }
+    };
+    let cutoff = SystemTime::now()
+        .checked_sub(age)
+        .unwrap_or(SystemTime::UNIX_EPOCH);
+    // A banner's newest image says when it was uploaded.
+    let mut uploaded: HashMap<&str, SystemTime> = HashMap::new();
+    for (key, at) in &written {
+        if let Some(id) = key.split('/').nth(1) {
+            let newest = uploaded.entry(id).or_insert(*at);
+            *newest = (*newest).max(*at);
+        }
+    }
+    let unsaved: Vec<&str> = uploaded
+        .into_iter()
+        .filter(|(id, at)| !saved.contains(id) && *at <= cutoff)
+        .map(|(id, _)| id)
+        .collect();
+    forget(storage, &unsaved);
 }
 
 /// Whether `id` has the shape of a banner id (32 hex digits): nothing else reaches the store.

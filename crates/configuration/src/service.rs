@@ -126,15 +126,17 @@ pub fn save(
         }
         Ok((current(conn, defaults)?, old))
     })?;
-    // Removed banners' images go once the save is in (an upload never saved stays).
+    // Removed banners' images go once the save is in, and uploads left unsaved for a day.
+    let kept: Vec<&str> = saved.client.banners.iter().map(|b| b.id.as_str()).collect();
     let removed: Vec<&str> = before
         .client
         .banners
         .iter()
-        .filter(|b| !saved.client.banners.iter().any(|s| s.id == b.id))
         .map(|b| b.id.as_str())
+        .filter(|id| !kept.contains(id))
         .collect();
     banners::forget(storage, &removed);
+    banners::sweep(storage, &kept, banners::UNSAVED_KEPT);
     Ok(saved)
 }
 

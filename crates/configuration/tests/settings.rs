@@ -48,3 +48,32 @@ fn saved_keys_lie_over_the_defaults() {
         (true, 50)
     );
 }
+
+#[test]
+fn uploads_no_save_names_are_swept_after_a_while() {
+    use configuration::banners;
+    use std::time::Duration;
+    let world = TestWorld::new();
+    let files = storage::Storage::local(&world.files.join("objects")).unwrap();
+    let (saved, unsaved) = ("a".repeat(32), "b".repeat(32));
+    for id in [&saved, &unsaved] {
+        for file in ["thumb.jpg", "large.jpg"] {
+            files
+                .put(&format!("banners/{id}/{file}"), b"jpeg".to_vec())
+                .unwrap();
+        }
+    }
+    let present = |id: &str| files.exists(&format!("banners/{id}/large.jpg")).unwrap();
+    // Uploaded just now: kept for the save that will name it.
+    banners::sweep(&files, &[saved.as_str()], banners::UNSAVED_KEPT);
+    assert!(present(&saved) && present(&unsaved));
+    // Old enough: the upload no save named goes, files and all; the saved one stays.
+    banners::sweep(&files, &[saved.as_str()], Duration::ZERO);
+    assert!(present(&saved));
+    assert!(
+        files
+            .list(&format!("banners/{unsaved}"))
+            .unwrap()
+            .is_empty()
+    );
+}

@@ -457,6 +457,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Per design, the catalog revision its palette last changed at (triggers, migration 000019).
+    palette_changes (design_guid) {
+        design_guid -> Text,
+        revision -> BigInt,
+    }
+}
+
+diesel::table! {
     /// Per swatch, the designs with a palette colour within the default distance (000007).
     swatch_designs (swatch, design_guid) {
         swatch -> Integer,
@@ -650,6 +658,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     audit_events,
     swatch_colors,
     swatch_designs,
+    palette_changes,
     customer_design_fields,
     favorite_lists,
     favorite_entries,

@@ -320,10 +320,15 @@ async fn request_id_header(
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 struct Health {
     status: &'static str,
     database: &'static str,
     sessions: &'static str,
+    /// "ready" once colour search's palette index is read (in the background at start-up);
+    /// "not ready" while it loads or when `palette_index` is off: typed colours are then scored
+    /// in the database.
+    palette_index: &'static str,
 }
 
 /// Liveness and database reachability.
@@ -342,6 +347,11 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
         status: if database_ok { "ok" } else { "degraded" },
         database: if database_ok { "ok" } else { "unreachable" },
         sessions: state.sessions_backend,
+        palette_index: if state.search_cache.palette().is_loaded() {
+            "ready"
+        } else {
+            "not ready"
+        },
     };
     if database_ok {
         HttpResponse::Ok().json(body)

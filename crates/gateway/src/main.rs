@@ -307,6 +307,29 @@ fn generated_password() -> String {
 /// The archive a fresh installation starts with: code and names in tr, en, ru.
 const DEFAULT_ARCHIVE: (&str, [&str; 3]) = ("01", ["Ana Arşiv", "Main Archive", "Основной архив"]);
 
+/// Colour search's palette index, read in the background: until it is, colour searches are
+/// scored in the database.
+fn load_palettes(state: &AppState) {
+    let (pool, cache) = (state.pool.clone(), state.search_cache.clone());
+    std::thread::spawn(move || {
+        let started = std::time::Instant::now();
+        let loaded = pool
+            .get()
+            .map_err(anyhow::Error::from)
+            .and_then(|mut conn| Ok(cache.palette().load(&mut conn)?));
+        match loaded {
+            Ok(()) => tracing::info!(
+                colours = cache.palette().len(),
+                ms = started.elapsed().as_millis() as u64,
+                "palette index loaded"
+            ),
+            Err(e) => tracing::error!(
+                "palette index not loaded, colours are scored in the database: {e:#}"
+            ),
+        }
+    });
+}
+
 fn serve(settings: Settings) -> anyhow::Result<()> {
     let applied = migrate(&settings)?;
     let state = AppState::build(&settings)?;
@@ -353,6 +376,9 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     };
     let import_workers = state.start_import_workers();
     let cad_workers = state.start_cad_workers();
+    if settings.palette_index {
+        load_palettes(&state);
+    }
     let recorder = state.accounts.recorder.clone();
     let served = actix_web::rt::System::new().block_on(async move {
         let server = HttpServer::new(move || app(state.clone()))

@@ -33,6 +33,10 @@ pub struct Settings {
     /// Memory for remembered search totals, page starts and colour rankings; 0 turns it off.
     #[serde(default = "search_cache_megabytes")]
     pub search_cache_megabytes: usize,
+    /// Colour search's palette index: every palette colour in memory (about 40 bytes each), so a
+    /// typed colour is ranked in milliseconds; off, such colours are scored in the database.
+    #[serde(default = "yes")]
+    pub palette_index: bool,
     /// The AI search switch: whether customers may search by picture (staff always may).
     #[serde(default = "yes")]
     pub ai_search: bool,

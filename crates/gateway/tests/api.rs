@@ -458,12 +458,21 @@ async fn the_gateway_serves_health_openapi_errors_and_the_app() {
     let response = test::call_service(&api.app, get("/service/health")).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers().get("x-frame-options").unwrap(), "DENY");
+    let health = |body: Value| body["paletteIndex"].as_str().unwrap().to_owned();
+    assert_eq!(health(test::read_body_json(response).await), "not ready");
+    api.state
+        .search_cache
+        .palette()
+        .load(&mut world.conn())
+        .unwrap();
+    let response = test::call_service(&api.app, get("/service/health")).await;
     assert!(response.headers().get("content-security-policy").is_some());
     assert_eq!(
         response.headers().get("x-request-id").map(|id| id.len()),
         Some(36),
         "request ids reach the client"
     );
+    assert_eq!(health(test::read_body_json(response).await), "ready");
 
     let doc: Value = test::call_and_read_body_json(&api.app, get("/service/openapi.json")).await;
     for path in [

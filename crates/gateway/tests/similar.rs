@@ -402,3 +402,66 @@ async fn hostile_pictures_are_refused_and_the_switch_turns_the_search_off_for_cu
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
 }
+
+#[actix_web::test]
+async fn searches_by_picture_are_limited_per_user() {
+    let mut settings = accounts::settings::AccountsSettings::default();
+    settings.rate_limits.picture_search_per_user = accounts::settings::Limit {
+        max: 3,
+        window_seconds: 600,
+    };
+    let world = TestWorld::with_settings(settings);
+    world.user(ADMIN, PASSWORD, true);
+    customer_with_user(&world, "Acme Prints", "buyer@example.com");
+    let api = api(&world).await;
+    let buyer = api.token("buyer@example.com", PASSWORD).await;
+    let admin = api.admin_token(ADMIN).await;
+    let picture = || Some(b"GIF89a not a picture we read".to_vec());
+    // Each search by picture counts, read or not; the fourth within the window is refused before
+    // its picture is decoded, on the similar route and as `similarImage` on the archive search.
+    for _ in 0..3 {
+        let (status, answer) = similar(&api, &buyer, &[], picture()).await;
+        assert_eq!(code(&answer), "similar_image_unusable", "{status}");
+    }
+    let (content_type, body) =
+        multipart_named(&[], &[("similarImage", "crop.jpg", picture().unwrap())]);
+    let (status, headers, bytes) = api
+        .call(
+            TestRequest::post()
+                .uri("/service/search/similar/0/25")
+                .insert_header(("Access-Token", buyer.as_str()))
+                .insert_header(("content-type", content_type))
+                .set_payload(body),
+        )
+        .await;
+    assert_eq!(
+        (status, code(&json(&bytes))),
+        (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+    );
+    let wait: u64 = headers
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok()?.parse().ok())
+        .expect("Retry-After");
+    assert!((1..=600).contains(&wait), "{wait}");
+    let (status, answer) = api
+        .form(
+            "/service/search/design/basic/0/25",
+            Some(&buyer),
+            &[("similarImage", "R0lGODlh")],
+        )
+        .await;
+    assert_eq!(
+        (status, code(&answer)),
+        (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+    );
+    // A search by colorway decodes no picture and is not counted; the archive search without a
+    // picture works; another user has their own allowance.
+    let (status, answer) = similar(&api, &buyer, &[("similarId", "no-such-colorway")], None).await;
+    assert_ne!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
+    let (status, answer) = api
+        .form("/service/search/design/basic/0/25", Some(&buyer), &[])
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = similar(&api, &admin, &[], picture()).await;
+    assert_eq!(code(&answer), "similar_image_unusable", "{status}");
+}

@@ -13,6 +13,7 @@
 //! search itself would read. The cache is per process: instances sharing a database each keep
 //! their own and stay correct.
 
+use crate::palette::PaletteIndex;
 use chrono::NaiveDateTime;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -93,6 +94,8 @@ struct State {
 pub struct SearchCache {
     budget: usize,
     state: Mutex<State>,
+    /// The palette colours scored colour searches rank from.
+    palette: PaletteIndex,
 }
 
 impl Default for SearchCache {
@@ -107,7 +110,13 @@ impl SearchCache {
         SearchCache {
             budget,
             state: Mutex::new(State::default()),
+            palette: PaletteIndex::default(),
         }
+    }
+
+    /// The palette colours of this instance, once loaded.
+    pub fn palette(&self) -> &PaletteIndex {
+        &self.palette
     }
 
     fn read<T>(&self, key: &str, revision: i64, f: impl FnOnce(&Entry) -> Option<T>) -> Option<T> {

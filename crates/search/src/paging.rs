@@ -11,6 +11,7 @@ use db::sql::Sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use pools::Scope;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// `SELECT COUNT(*) AS n …`.
@@ -82,6 +83,26 @@ impl Sort {
             _ => Sql::new("1 = 1"),
         }
     }
+}
+
+/// The designs `condition` admits.
+pub(crate) fn designs_where(
+    conn: &mut DbConnection,
+    condition: &Sql,
+) -> Result<HashSet<String>, SearchError> {
+    let mut sql = Sql::new("SELECT designs.guid AS guid FROM designs WHERE ");
+    sql.append(condition);
+    Ok(sql
+        .load::<GuidRow>(conn)?
+        .into_iter()
+        .map(|r| r.guid)
+        .collect())
+}
+
+#[derive(QueryableByName)]
+struct GuidRow {
+    #[diesel(sql_type = Text)]
+    guid: String,
 }
 
 fn count(conn: &mut DbConnection, condition: &Sql) -> Result<i64, SearchError> {

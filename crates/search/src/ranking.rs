@@ -1,16 +1,20 @@
 //! Colour search: designs ranked by how close (CIEDE2000) and how large their closest palette
 //! colour is. A picker swatch at the default distance reads catalog's swatch index, already
-//! scored; any other colour is scored inside the database, and its whole ranking is remembered.
+//! scored; any other colour is scored from the instance's palette index (in the database while
+//! that is loading), and its whole ranking is remembered.
 
 use crate::cache::Ranking;
 use crate::error::SearchError;
 use crate::filters::ColorQuery;
-use crate::paging::{CountRow, FoundPage, PageAsked, window};
+use crate::paging::{CountRow, FoundPage, PageAsked, designs_where, window};
+use crate::palette::PaletteHit;
+use chrono::NaiveDateTime;
 use db::DbConnection;
 use db::sql::Sql;
 use desen_core::color::{SHARE_WEIGHT, bins_within, lightness_reach};
 use diesel::prelude::*;
 use diesel::sql_types::{Double, Text};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 #[derive(QueryableByName)]
@@ -54,12 +58,14 @@ pub(crate) fn color_matches(color: &ColorQuery) -> Sql {
 }
 
 /// A page of a scored colour search. Every hit is scored to rank any of them, so the whole
-/// ranking is kept: the total and every later page come from it.
+/// ranking is kept: the total and every later page come from it. `everything` says that
+/// `condition` admits every design.
 pub(crate) fn scored_page(
     conn: &mut DbConnection,
     asked: &PageAsked,
     color: &ColorQuery,
     condition: &Sql,
+    everything: bool,
 ) -> Result<FoundPage, SearchError> {
     let PageAsked {
         cache,
@@ -70,19 +76,11 @@ pub(crate) fn scored_page(
     let ranking = match cache.ranking(key, *revision) {
         Some(ranking) => ranking,
         None => {
-            let mut rows = Sql::new(
-                "SELECT designs.guid AS guid, hits.distance AS distance FROM designs JOIN (",
-            );
-            rows.append(&color_matches(color))
-                .push(") hits ON hits.design_guid = designs.guid WHERE ")
-                .append(condition)
-                .push(BY_SCORE);
-            let ranking: Ranking = Arc::new(
-                rows.load::<ColorHitRow>(conn)?
-                    .into_iter()
-                    .map(|r| (r.guid, r.distance))
-                    .collect(),
-            );
+            let ranking = match cache.palette().hits(conn, *revision, color)? {
+                Some(hits) => palette_ranking(conn, hits, (!everything).then_some(condition))?,
+                None => database_ranking(conn, color, condition)?,
+            };
+            let ranking: Ranking = Arc::new(ranking);
             cache.remember_ranking(key, *revision, ranking.clone());
             ranking
         }
@@ -94,6 +92,72 @@ pub(crate) fn scored_page(
         .map(|(guid, distance)| (guid.clone(), Some(*distance)))
         .collect();
     Ok((hits, ranking.len() as i64))
+}
+
+/// The ranking scored in the database: every palette colour in the colour's bins.
+pub(crate) fn database_ranking(
+    conn: &mut DbConnection,
+    color: &ColorQuery,
+    condition: &Sql,
+) -> Result<Vec<(String, f64)>, SearchError> {
+    let mut rows =
+        Sql::new("SELECT designs.guid AS guid, hits.distance AS distance FROM designs JOIN (");
+    rows.append(&color_matches(color))
+        .push(") hits ON hits.design_guid = designs.guid WHERE ")
+        .append(condition)
+        .push(BY_SCORE);
+    Ok(rows
+        .load::<ColorHitRow>(conn)?
+        .into_iter()
+        .map(|r| (r.guid, r.distance))
+        .collect())
+}
+
+/// The palette index's hits in the database's order ([`BY_SCORE`]), kept to the designs
+/// `condition` admits (all when `None`). Equal scores are rare (a design imported twice), so
+/// upload times are read only for those.
+fn palette_ranking(
+    conn: &mut DbConnection,
+    mut hits: Vec<PaletteHit>,
+    condition: Option<&Sql>,
+) -> Result<Vec<(String, f64)>, SearchError> {
+    if let Some(condition) = condition {
+        let admitted = designs_where(conn, condition)?;
+        hits.retain(|h| admitted.contains(&h.design));
+    }
+    hits.sort_by(|x, y| x.score.total_cmp(&y.score));
+    let tied: Vec<String> = hits
+        .windows(2)
+        .filter(|w| w[0].score == w[1].score)
+        .flat_map(|w| [w[0].design.clone(), w[1].design.clone()])
+        .collect();
+    if !tied.is_empty() {
+        let uploaded = upload_times(conn, &tied)?;
+        let at = |h: &PaletteHit| uploaded.get(&h.design).copied();
+        hits.sort_by(|x, y| {
+            x.score
+                .total_cmp(&y.score)
+                .then_with(|| at(y).cmp(&at(x)))
+                .then_with(|| y.design.cmp(&x.design))
+        });
+    }
+    Ok(hits.into_iter().map(|h| (h.design, h.distance)).collect())
+}
+
+fn upload_times(
+    conn: &mut DbConnection,
+    designs: &[String],
+) -> Result<HashMap<String, NaiveDateTime>, SearchError> {
+    use db::schema::designs::dsl::{designs as all, guid, uploaded_at};
+    let mut times = HashMap::new();
+    for chunk in designs.chunks(500) {
+        times.extend(
+            all.filter(guid.eq_any(chunk))
+                .select((guid, uploaded_at))
+                .load::<(String, NaiveDateTime)>(conn)?,
+        );
+    }
+    Ok(times)
 }
 
 /// A page of a swatch search, read from the swatch index in score order: its hits are scored

@@ -12,6 +12,7 @@ use crate::service;
 use crate::similar::{
     MAX_PICTURE_BYTES, MatchOutline, SimilarAnswer, SimilarIndex, SimilarQuery, SimilarResult,
 };
+use accounts::service::AccountsContext;
 use accounts::{Admin, SignedIn};
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, web};
@@ -93,6 +94,21 @@ pub struct SearchApi;
 type Pool = web::Data<DbPool>;
 type Cache = web::Data<SearchCache>;
 type Similar = web::Data<SimilarIndex>;
+type Accounts = web::Data<AccountsContext>;
+
+/// A search by picture counts against the user's limit (`picture_search_per_user`) before its
+/// picture is decoded; a search by colorway decodes none and does not.
+async fn count_picture_search(
+    accounts: Accounts,
+    viewer: &desen_core::Viewer,
+    filters: &SearchFilters,
+) -> Result<(), ApiError> {
+    if !matches!(filters.similar, Some(SimilarQuery::Picture(_))) {
+        return Ok(());
+    }
+    let user = viewer.user_guid.clone();
+    blocking(move || accounts::service::limit_picture_search(&accounts, &user)).await
+}
 
 /// The colour picker's swatches; a swatch at the default distance is answered from the swatch
 /// index.
@@ -112,6 +128,7 @@ async fn search_designs(
     pool: Pool,
     cache: Cache,
     similar: Similar,
+    accounts: Accounts,
     path: web::Path<(u32, u32)>,
     form: web::Form<SearchForm>,
 ) -> Result<HttpResponse, ApiError> {
@@ -120,6 +137,7 @@ async fn search_designs(
     let form = form.into_inner();
     let language = session.language(form.language.as_deref());
     let filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
+    count_picture_search(accounts, &session.viewer(), &filters).await?;
     found(
         pool,
         cache,
@@ -168,11 +186,13 @@ async fn found(
     responses((status = 200, body = SimilarAnswer),
         (status = 400, description = "`similar_image_unusable`, `similar_search_unavailable` (switched off for customers), `invalid_search`, `upload_interrupted`", body = ApiError),
         (status = 404, description = "`colorway_not_found`", body = ApiError),
-        (status = 413, description = "`similar_image_too_large`", body = ApiError)))]
+        (status = 413, description = "`similar_image_too_large`", body = ApiError),
+        (status = 429, description = "`rate_limited`: too many searches by picture (`Retry-After` says when to try again)", body = ApiError)))]
 async fn similar_search(
     SignedIn(session): SignedIn,
     pool: Pool,
     similar: Similar,
+    accounts: Accounts,
     path: web::Path<(u32, u32)>,
     payload: Multipart,
 ) -> Result<HttpResponse, ApiError> {
@@ -188,6 +208,7 @@ async fn similar_search(
         return Err(SearchError::InvalidSearch("similarImage").into());
     }
     let viewer = session.viewer();
+    count_picture_search(accounts, &viewer, &filters).await?;
     let answer = blocking(move || {
         service::similar_as(
             &mut *pool.get()?,
@@ -293,6 +314,7 @@ async fn collection_search(
     pool: Pool,
     cache: Cache,
     similar: Similar,
+    accounts: Accounts,
     request: actix_web::HttpRequest,
     form: web::Form<SearchForm>,
 ) -> Result<HttpResponse, ApiError> {
@@ -314,6 +336,7 @@ async fn collection_search(
     let language = session.language(form.language.as_deref());
     let mut filters = SearchFilters::parse(&form, chrono::Utc::now().date_naive())?;
     filters.collection = Some(id);
+    count_picture_search(accounts, &session.viewer(), &filters).await?;
     found(
         pool,
         cache,

@@ -8,7 +8,7 @@ use crate::error::SearchError;
 use crate::filters::ColorQuery;
 use crate::filters::SearchFilters;
 use crate::form::MAX_PAGE_SIZE;
-use crate::paging::{FoundPage, PageAsked, catalog_revision, listing_page};
+use crate::paging::{FoundPage, PageAsked, catalog_revision, designs_where, listing_page};
 use crate::ranking::{scored_page, swatch_page};
 use crate::similar::{
     MAX_SIMILAR_RESULTS, MatchOutline, Ranked, SimilarAnswer, SimilarIndex, SimilarQuery,
@@ -18,7 +18,6 @@ use catalog::disclosure::{self, DesignFields};
 use db::DbConnection;
 use db::sql::Sql;
 use desen_core::{FavoriteListGuid, Language, PageRequest, UserGuid, Viewer};
-use diesel::RunQueryDsl;
 use pools::{PoolCriteria, Scope};
 use std::collections::{HashMap, HashSet};
 
@@ -42,16 +41,14 @@ pub fn find_page(
         offset: i64::from(page.page) * limit,
         limit,
     };
+    // Without a scope or a filter, a colour's hits are the answer: no join, no filtering.
+    let everything = matches!(scope, Scope::Everything) && filters.is_unfiltered();
     match &filters.color {
         Some(ColorQuery {
             swatch: Some(swatch),
             ..
-        }) => {
-            // Without a scope or a filter, the swatch's rows are the answer: no join.
-            let everything = matches!(scope, Scope::Everything) && filters.is_unfiltered();
-            swatch_page(conn, &asked, *swatch, (!everything).then_some(&condition))
-        }
-        Some(color) => scored_page(conn, &asked, color, &condition),
+        }) => swatch_page(conn, &asked, *swatch, (!everything).then_some(&condition)),
+        Some(color) => scored_page(conn, &asked, color, &condition, everything),
         None => listing_page(conn, &asked, scope, filters, &condition),
     }
 }
@@ -426,12 +423,6 @@ pub fn similar_as(
     })
 }
 
-#[derive(diesel::QueryableByName)]
-struct GuidRow {
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    guid: String,
-}
-
 /// The designs the scope and the filters admit; `None` when that is every design.
 fn admitted_designs(
     conn: &mut DbConnection,
@@ -441,12 +432,5 @@ fn admitted_designs(
     if matches!(scope, Scope::Everything) && filters.is_unfiltered() {
         return Ok(None);
     }
-    let mut sql = Sql::new("SELECT designs.guid AS guid FROM designs WHERE ");
-    sql.append(&Sql::and(&[scope.sql(), filters.sql()]));
-    Ok(Some(
-        sql.load::<GuidRow>(conn)?
-            .into_iter()
-            .map(|r| r.guid)
-            .collect(),
-    ))
+    designs_where(conn, &Sql::and(&[scope.sql(), filters.sql()])).map(Some)
 }

@@ -7,6 +7,7 @@ use object_store::path::Path as ObjectPath;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::SystemTime;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -142,9 +143,21 @@ impl Storage {
 
     /// Every key under `prefix`.
     pub fn list(&self, prefix: &str) -> Result<Vec<String>, StorageError> {
+        Ok(self
+            .list_written(prefix)?
+            .into_iter()
+            .map(|(key, _)| key)
+            .collect())
+    }
+
+    /// Every key under `prefix`, with when it was last written.
+    pub fn list_written(&self, prefix: &str) -> Result<Vec<(String, SystemTime)>, StorageError> {
         let path = object_path(prefix)?;
         let metas: Vec<_> = block_on(self.store.list(Some(&path)).try_collect())?;
-        Ok(metas.into_iter().map(|m| m.location.to_string()).collect())
+        Ok(metas
+            .into_iter()
+            .map(|m| (m.location.to_string(), m.last_modified.into()))
+            .collect())
     }
 }
 

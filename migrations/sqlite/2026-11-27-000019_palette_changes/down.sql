@@ -1,0 +1,4 @@
+DROP TRIGGER colorway_colors_delete_palette;
+DROP TRIGGER colorway_colors_update_palette;
+DROP TRIGGER colorway_colors_insert_palette;
+DROP TABLE palette_changes;
