@@ -80,14 +80,20 @@ pub fn features_of(
     Ok(repo::features_of(conn, version, colorways)?)
 }
 
-/// Colorways without features of `version`, oldest first.
-pub fn unindexed(conn: &mut DbConnection, version: i32) -> Result<Vec<Unindexed>, CatalogError> {
-    Ok(repo::colorways_without_features(conn, version)?
-        .into_iter()
-        .map(|(colorway_guid, design_guid, renditions_key)| Unindexed {
-            colorway_guid,
-            design_guid,
-            renditions_key,
-        })
-        .collect())
+/// At most `limit` colorways without features of `version`, oldest first.
+pub fn unindexed(
+    conn: &mut DbConnection,
+    version: i32,
+    limit: usize,
+) -> Result<Vec<Unindexed>, CatalogError> {
+    Ok(
+        repo::colorways_without_features(conn, version, limit as i64)?
+            .into_iter()
+            .map(|(colorway_guid, design_guid, renditions_key)| Unindexed {
+                colorway_guid,
+                design_guid,
+                renditions_key,
+            })
+            .collect(),
+    )
 }

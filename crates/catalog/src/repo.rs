@@ -459,6 +459,7 @@ pub fn features_of(
 pub fn colorways_without_features(
     conn: &mut DbConnection,
     version: i32,
+    limit: i64,
 ) -> Result<Vec<(String, String, String)>, Error> {
     let current = colorway_features::table
         .filter(colorway_features::version.eq(version))
@@ -471,6 +472,7 @@ pub fn colorways_without_features(
             colorways::design_guid,
             colorways::renditions_key,
         ))
+        .limit(limit)
         .load(conn)
 }
 

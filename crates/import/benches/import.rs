@@ -282,7 +282,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // What the similar search adds to an import: the features of each colorway's preview (made
     // while rendering, so part of the whole import above), measured alone.
     let mut conn = pool.get()?;
-    let colorway = catalog::features::unindexed(&mut conn, i32::from(vision::FEATURES_VERSION))?
+    let colorway = catalog::features::unindexed(&mut conn, i32::from(vision::FEATURES_VERSION), 1)?
         .into_iter()
         .next()
         .ok_or("the import added no colorway")?;

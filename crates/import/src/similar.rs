@@ -42,9 +42,10 @@ pub fn index_pending(
     if pending(conn)? <= 0 {
         return Ok(0);
     }
-    let todo = catalog::features::unindexed(conn, i32::from(FEATURES_VERSION))?;
+    // Only the batch is read: an archive stored before the search has every colorway to do.
+    let todo = catalog::features::unindexed(conn, i32::from(FEATURES_VERSION), limit)?;
     let mut done = 0;
-    for colorway in todo.into_iter().take(limit) {
+    for colorway in todo {
         let features = read_features(storage, &colorway);
         let saved = catalog::features::save(
             conn,

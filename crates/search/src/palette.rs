@@ -108,10 +108,16 @@ impl Palettes {
         }
     }
 
+    /// Orders bins by L, then a and b: equal colours (an ink used again, a colorway's palette in
+    /// another design) lie together and are scored once.
     fn order(&mut self, bins: impl IntoIterator<Item = u16>) {
         for bin in bins {
             // Mostly two sorted runs (the bin, the colours added): merged in linear time.
-            self.bins[bin as usize].sort_by(|x, y| x.l.total_cmp(&y.l));
+            self.bins[bin as usize].sort_by(|x, y| {
+                (x.l.total_cmp(&y.l))
+                    .then(x.a.total_cmp(&y.a))
+                    .then(x.b.total_cmp(&y.b))
+            });
         }
     }
 
@@ -177,9 +183,14 @@ impl Palettes {
         for bin in bins_within(color.lab, color.distance) {
             let colours = &self.bins[bin as usize];
             let start = colours.partition_point(|c| c.l < l - reach);
+            let mut last = ([f64::NAN; 3], f64::NAN);
             for c in colours[start..].iter().take_while(|c| c.l <= l + reach) {
-                // As the database calls it: the palette colour first.
-                let distance = ciede2000([c.l, c.a, c.b], [l, a, b]);
+                let lab = [c.l, c.a, c.b];
+                if lab != last.0 {
+                    // As the database calls it: the palette colour first.
+                    last = (lab, ciede2000(lab, [l, a, b]));
+                }
+                let distance = last.1;
                 if distance > color.distance {
                     continue;
                 }
