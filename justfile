@@ -18,7 +18,8 @@ test: setup services
 # favorite list reads and writes for a customer with 200 lists of 500 colorways; our renditions and
 # tiles of a 12k x 12k TIFF next to libvips; a whole 12k x 12k PSB import; the boards, design pages,
 # mood boards and collection searches with 500 collections of 50,000 grouped designs (SQLite and
-# PostgreSQL).
+# PostgreSQL); in Chromium, cold loads of the archive and a design page (LCP, first result card,
+# first preview) against a release build with the demo archive.
 bench: setup services
     command -v vipsthumbnail >/dev/null || scripts/setup.sh libvips-tools
     cargo bench -p gateway --bench accounts
@@ -30,6 +31,8 @@ bench: setup services
     cargo bench -p gateway --bench statistics
     cargo bench -p import --bench import
     cargo bench -p vision --bench retrieval
+    cargo build --release -p gateway --bin desen
+    target="$(realpath "${CARGO_TARGET_DIR:-target}")"; cd frontend && npm run --silent build >/dev/null && DESEN_BIN="$target/release/desen" npm run --silent bench
 
 # System packages, npm packages (from the committed lockfile).
 setup:

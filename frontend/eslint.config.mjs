@@ -49,7 +49,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['*.{js,mjs}', 'scripts/**/*.mjs', 'e2e/**/*.ts', 'playwright.config.ts', 'jest.config.js'],
+    files: ['*.{js,mjs}', 'scripts/**/*.mjs', 'e2e/**/*.ts', 'bench/**/*.ts', 'playwright.config.ts', 'jest.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { baseURL, desenBin, e2eDir, serverEnv } from './e2e/support/env';
+import { baseURL, chromiumLaunchOptions, desenBin, e2eDir, serverEnv } from './e2e/support/env';
 
 // The temp dir is made here because Playwright starts `webServer` before `globalSetup` runs;
 // `serve` migrates the fresh database itself, globalSetup then adds the accounts.
@@ -28,10 +28,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

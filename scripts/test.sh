@@ -58,6 +58,7 @@ passed=$((passed + p)); failed=$((failed + f)); [ "$f" = 0 ] || failures+=(jest)
 
 check desen-binary cargo build -p gateway --bin desen --color never
 check frontend-build bash -c 'cd frontend && npm run --silent build >/dev/null'
+check frontend-budget bash -c 'cd frontend && node scripts/check-bundle-budget.mjs'
 
 echo "==> playwright"
 export DESEN_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/desen"

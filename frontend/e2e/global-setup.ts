@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { accounts, cadCompanyCode, desenBin, e2eDir, serverEnv } from './support/env';
-
-/** The journeys page through three pages of 25 results: the demo archive must be larger than that. */
-const MIN_DEMO_DESIGNS = 51;
+import { desenCommand, fillDemoArchive } from './support/desen';
+import { accounts, cadCompanyCode, desenBin, e2eDir } from './support/env';
 
 /**
  * Migrates the run's database, creates its accounts with the `desen` binary, and fills the archive
@@ -14,8 +11,7 @@ export default function globalSetup() {
   if (!existsSync(desenBin)) throw new Error(`${desenBin} is missing: build the server first (cargo build -p gateway)`);
   const dir = e2eDir();
   mkdirSync(dir, { recursive: true });
-  const env = { ...process.env, ...serverEnv(dir) };
-  const desen = (...args: string[]) => execFileSync(desenBin, args, { env, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  const desen = desenCommand(dir);
   desen('migrate');
   desen('create-user', '--email', accounts.user.email, '--password', accounts.user.password, '--name', accounts.user.name);
   desen('create-user', '--email', accounts.admin.email, '--password', accounts.admin.password, '--admin', '--name', accounts.admin.name);
@@ -51,9 +47,6 @@ export default function globalSetup() {
   desen('create-user', '--email', accounts.finder.email, '--password', accounts.finder.password, '--name', accounts.finder.name, '--customer', accounts.finder.customer);
   desen('create-user', '--email', accounts.stockist.email, '--password', accounts.stockist.password, '--name', accounts.stockist.name, '--customer', accounts.stockist.customer);
 
-  const started = Date.now();
-  const output = desen('demo');
-  const added = Number(/demo archive: (\d+) designs added/.exec(output)?.[1] ?? 0);
-  if (added < MIN_DEMO_DESIGNS) throw new Error(`\`desen demo\` added ${added} designs, the journeys need at least ${MIN_DEMO_DESIGNS}:\n${output}`);
-  console.log(`e2e data in ${dir}; demo archive: ${added} designs in ${Math.round((Date.now() - started) / 1000)} s`);
+  const { added, seconds } = fillDemoArchive(desen);
+  console.log(`e2e data in ${dir}; demo archive: ${added} designs in ${seconds} s`);
 }

@@ -82,14 +82,27 @@ export async function apiOfPage(page: Page): Promise<Api> {
   return apiAs(page.request, token ?? '');
 }
 
-type SignInAnswer = { accessToken: string; isAdmin: boolean; secondFactor: string };
+/** The sign-in answer (docs/API.md `SignIn`): what the app keeps as its session. */
+export type SignInAnswer = {
+  accessToken: string;
+  user: { userGuid: string; name: string; email: string; language?: string | null };
+  isAdmin: boolean;
+  isInHouse: boolean;
+  is2FaValidated: boolean;
+  secondFactor: string;
+};
 
-/** Signs in through the API (its own session); an admin passes the second factor (enrolling on the first sign-in of the run). */
-export async function signInApi(request: APIRequestContext, email: string, password: string): Promise<Api> {
-  const signIn = await answer<SignInAnswer>(
+/** POST /account/login_collection: the answer, and the image cookie kept in `request`. */
+export async function signInAnswer(request: APIRequestContext, email: string, password: string): Promise<SignInAnswer> {
+  return answer<SignInAnswer>(
     await request.post('/service/account/login_collection', { form: { mailAddress: email, password }, headers: { Accept: 'application/json' } }),
     '/account/login_collection',
   );
+}
+
+/** Signs in through the API (its own session); an admin passes the second factor (enrolling on the first sign-in of the run). */
+export async function signInApi(request: APIRequestContext, email: string, password: string): Promise<Api> {
+  const signIn = await signInAnswer(request, email, password);
   const api = apiAs(request, signIn.accessToken);
   const step = String(signIn.secondFactor).toLowerCase();
   if (step === 'enroll') {

@@ -8,6 +8,12 @@ export const frontendDir = path.resolve(__dirname, '..', '..');
 /** The server binary: `DESEN_BIN`, else the workspace's debug build (the justfile builds it first). */
 export const desenBin = process.env.DESEN_BIN ?? path.resolve(frontendDir, '..', 'target', 'debug', 'desen');
 
+/** Debian's Chromium, as the journeys (and the bench) launch it. */
+export const chromiumLaunchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
 export const port = 18080;
 export const baseURL = `http://127.0.0.1:${port}`;
 

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { PageHandle, PageTitleKey } from '@/components/coming-soon-page';
 import { PageSpinner } from '@/components/page-spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { loadTranslations, type TranslationPart } from '@/lib/i18n';
 import { ArchiveLayout } from './layouts/archive-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootErrorBoundary, RootRoute } from './routes/root';
@@ -16,6 +17,11 @@ function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
   };
 }
 
+/** A lazy route that needs a part of the interface language besides the route's own chunk: both at once. */
+function withTranslations<T>(part: TranslationPart, route: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([route(), loadTranslations(part)]))[0];
+}
+
 const archiveSearch = async () => ({ Component: (await import(/* webpackChunkName: "archive" */ './routes/archive')).ArchiveRoute });
 
 /** The route table of spec section 2. */
@@ -25,11 +31,11 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RootErrorBoundary,
     HydrateFallback: PageSpinner,
     children: [
-      { path: 'login', lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }) },
-      { path: 'authenticate', lazy: async () => ({ Component: (await import('./routes/auth/authenticate')).AuthenticateRoute }) },
-      { path: 'create-password', lazy: async () => ({ Component: (await import('./routes/auth/create-password')).CreatePasswordRoute }) },
-      { path: 'reset-password', lazy: async () => ({ Component: (await import('./routes/auth/reset-password')).ResetPasswordRoute }) },
-      { path: 'auto-login', lazy: async () => ({ Component: (await import('./routes/auth/auto-login')).AutoLoginRoute }) },
+      { path: 'login', lazy: withTranslations('auth', async () => ({ Component: (await import('./routes/auth/login')).LoginRoute })) },
+      { path: 'authenticate', lazy: withTranslations('auth', async () => ({ Component: (await import('./routes/auth/authenticate')).AuthenticateRoute })) },
+      { path: 'create-password', lazy: withTranslations('auth', async () => ({ Component: (await import('./routes/auth/create-password')).CreatePasswordRoute })) },
+      { path: 'reset-password', lazy: withTranslations('auth', async () => ({ Component: (await import('./routes/auth/reset-password')).ResetPasswordRoute })) },
+      { path: 'auto-login', lazy: withTranslations('auth', async () => ({ Component: (await import('./routes/auth/auto-login')).AutoLoginRoute })) },
       {
         // Public: not restricted.
         Component: PublicLayout,
@@ -56,7 +62,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'board-moods/:id', lazy: async () => ({ Component: (await import('@/features/collections/components/board-moods-page')).BoardMoodsPage }) },
               { path: 'boards/:id?', lazy: async () => ({ Component: (await import('@/features/collections/components/boards-page')).BoardsPage }) },
-              { path: 'design/:id/:colorwayid?', lazy: async () => ({ Component: (await import('./routes/design')).DesignRoute }) },
+              {
+                path: 'design/:id/:colorwayid?',
+                lazy: withTranslations('design', async () => ({ Component: (await import(/* webpackChunkName: "design" */ './routes/design')).DesignRoute })),
+              },
             ],
           },
         ],
@@ -66,7 +75,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth requireAdmin />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
+            // The admin panel's words come with its layout (a chunk per language, src/lib/i18n.ts).
+            lazy: withTranslations('admin', async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout })),
             children: [
               { index: true, lazy: async () => ({ Component: (await import('@/features/admin/components/users-page')).UsersPage }) },
               { path: 'pools', lazy: async () => ({ Component: (await import('@/features/pools/components/pools-page')).PoolsPage }) },

@@ -5,7 +5,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { moveItem } from '@/lib/move-item';
-import { ArrowDownwardIcon, ArrowUpwardIcon, DeleteIcon } from './icons';
+import { ArrowDownwardIcon } from './icons/arrow-downward-icon';
+import { ArrowUpwardIcon } from './icons/arrow-upward-icon';
+import { DeleteIcon } from './icons/delete-icon';
 import { Thumbnail } from './thumbnail';
 
 export type OrderedDesign = { designGuid: string; designName: string; thumbnail?: string | null; originalName?: string | null };

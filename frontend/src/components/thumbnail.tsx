@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { apiBlob } from '@/api/api-client';
 import { useImageUrl } from '@/lib/image-url';
-import { ImageIcon } from './icons';
+import { ImageIcon } from './icons/image-icon';
 
 type Props = {
   src: string | null | undefined;

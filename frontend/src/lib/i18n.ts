@@ -1,16 +1,58 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type en from '@/locales/en';
-import { detectLocale, rememberLocale, supportedLocales, type Locale } from './locale';
+import { detectLocale, isLocale, rememberLocale, supportedLocales, type Locale } from './locale';
 
 /** Every namespace of one language (src/locales/<locale>/index.ts). */
 export type LocaleBundle = typeof en;
-export type LocaleBundles = Partial<Record<Locale, LocaleBundle>>;
+export type LocaleBundles = Partial<Record<Locale, Partial<LocaleBundle>>>;
 
-/** One language's chunk: the app never downloads the languages it does not show. */
-export async function loadLocaleBundle(locale: Locale): Promise<LocaleBundle> {
-  const module: { default: LocaleBundle } = await import(/* webpackChunkName: "locale-[request]" */ `../locales/${locale}/index.ts`);
-  return module.default;
+type Part = () => Promise<Partial<LocaleBundle>>;
+
+/** The parts of a language loaded after `app`, each with the routes that need it. */
+export type TranslationPart = 'design' | 'auth' | 'admin';
+
+/**
+ * Each language in parts, each a chunk: the namespaces of the screens every account sees (and of
+ * every failure), loaded before the first render; the design page's, the sign-in screens' and the
+ * admin panel's, loaded with their routes (src/app/routes.tsx). The app never downloads the
+ * languages it does not show, nor the admin panel's words for a customer.
+ */
+const parts: Record<Locale, Record<'app' | TranslationPart, Part>> = {
+  en: {
+    app: async () => (await import(/* webpackChunkName: "locale-en" */ '../locales/en/app')).default,
+    design: async () => ({ design: (await import(/* webpackChunkName: "locale-en-design" */ '../locales/en/design.json')).default }),
+    auth: async () => ({ auth: (await import(/* webpackChunkName: "locale-en-auth" */ '../locales/en/auth.json')).default }),
+    admin: async () => (await import(/* webpackChunkName: "locale-en-admin" */ '../locales/en/admin-panel')).default,
+  },
+  tr: {
+    app: async () => (await import(/* webpackChunkName: "locale-tr" */ '../locales/tr/app')).default,
+    design: async () => ({ design: (await import(/* webpackChunkName: "locale-tr-design" */ '../locales/tr/design.json')).default }),
+    auth: async () => ({ auth: (await import(/* webpackChunkName: "locale-tr-auth" */ '../locales/tr/auth.json')).default }),
+    admin: async () => (await import(/* webpackChunkName: "locale-tr-admin" */ '../locales/tr/admin-panel')).default,
+  },
+  ru: {
+    app: async () => (await import(/* webpackChunkName: "locale-ru" */ '../locales/ru/app')).default,
+    design: async () => ({ design: (await import(/* webpackChunkName: "locale-ru-design" */ '../locales/ru/design.json')).default }),
+    auth: async () => ({ auth: (await import(/* webpackChunkName: "locale-ru-auth" */ '../locales/ru/auth.json')).default }),
+    admin: async () => (await import(/* webpackChunkName: "locale-ru-admin" */ '../locales/ru/admin-panel')).default,
+  },
+};
+
+/** A namespace of each part: a language holds the part once it holds that namespace. */
+const marker = { app: 'common', design: 'design', auth: 'auth', admin: 'admin' } as const;
+
+let initialised: () => void = () => undefined;
+/** Settles once i18next is set up: the router starts loading the first route (and its part of the language) before. */
+const ready = new Promise<void>((resolve) => (initialised = resolve));
+
+/** Loads one part of a language into i18next (nothing when it is there already); fetched at once, added once i18next is set up. */
+async function loadPart(locale: Locale, part: keyof typeof marker): Promise<void> {
+  if (i18n.isInitialized && i18n.hasResourceBundle(locale, marker[part])) return;
+  const bundle = await parts[locale][part]();
+  await ready;
+  if (i18n.hasResourceBundle(locale, marker[part])) return;
+  for (const [namespace, resources] of Object.entries(bundle)) i18n.addResourceBundle(locale, namespace, resources);
 }
 
 function applyDocumentLanguage(locale: string) {
@@ -36,6 +78,7 @@ export function initI18n(locale: Locale, bundles: LocaleBundles) {
       initAsync: false,
     });
     i18n.on('languageChanged', applyDocumentLanguage);
+    initialised();
   } else if (i18n.language !== locale) {
     void i18n.changeLanguage(locale);
   }
@@ -45,7 +88,27 @@ export function initI18n(locale: Locale, bundles: LocaleBundles) {
 
 /** The detected language, loaded and set up: what the app awaits before its first render. */
 export async function startI18n(locale: Locale = detectLocale()) {
-  return initI18n(locale, { [locale]: await loadLocaleBundle(locale) });
+  return initI18n(locale, { [locale]: await parts[locale].app() });
+}
+
+/** The parts the screens opened so far needed: a change of language loads them in the new one too. */
+const wanted = new Set<TranslationPart>();
+
+/** The interface language; before i18next is set up, the one it will be set up with. */
+function currentLocale(): Locale {
+  return i18n.isInitialized && isLocale(i18n.language) ? i18n.language : detectLocale();
+}
+
+/** A part of the interface language (the design page's words, the admin panel's…): what its routes await before they render. */
+export async function loadTranslations(part: TranslationPart): Promise<void> {
+  wanted.add(part);
+  let locale = currentLocale();
+  await loadPart(locale, part);
+  // The language changed meanwhile: the part in that one.
+  while (currentLocale() !== locale) {
+    locale = currentLocale();
+    await loadPart(locale, part);
+  }
 }
 
 /** Switches the interface language (loading it first when needed) and remembers the choice. */
@@ -56,10 +119,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
 
 /** Switches the interface language without remembering it: a language the user did not choose (no language selection). */
 export async function applyLocale(locale: Locale): Promise<void> {
-  if (!i18n.hasResourceBundle(locale, 'common')) {
-    const bundle = await loadLocaleBundle(locale);
-    for (const [namespace, resources] of Object.entries(bundle)) i18n.addResourceBundle(locale, namespace, resources);
-  }
+  await Promise.all([loadPart(locale, 'app'), ...[...wanted].map((part) => loadPart(locale, part))]);
   await i18n.changeLanguage(locale);
 }
 

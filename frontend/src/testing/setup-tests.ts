@@ -1,12 +1,15 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { reloadClientSettings } from '@/lib/client-settings';
+import { loadDeferredPartsAtOnce } from '@/lib/deferred';
 import { initI18n } from '@/lib/i18n';
 import { allResources } from '@/locales/all';
 import { reloadSession } from '@/lib/session';
 import { server } from './server';
 
 initI18n('en', allResources);
+// Dialogs, menus and tooltips load as their screens are evaluated, not once the page is idle.
+loadDeferredPartsAtOnce();
 
 // findBy/waitFor: the default 1 s is too short for a first lazy route while other suites run in parallel.
 configure({ asyncUtilTimeout: 3000 });

@@ -1,6 +1,9 @@
 import { createTheme } from '@mui/material/styles';
 
-/** The one MUI theme of the app: indigo ink on unbleached cotton. */
+/**
+ * The one MUI theme of the app: indigo ink on unbleached cotton. No CSS variables and no colour
+ * schemes: the build leaves MUI's CSS-variables machinery out (webpack.config.js).
+ */
 export const theme = createTheme({
   palette: {
     mode: 'light',

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
-import { MenuIcon } from '@/components/icons';
+import { MenuIcon } from '@/components/icons/menu-icon';
 import { AppBarFrame } from './app-bar-frame';
 
 const DRAWER_WIDTH = 240;

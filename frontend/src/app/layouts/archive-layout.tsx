@@ -2,18 +2,21 @@ import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
-import { MenuIcon } from '@/components/icons';
+import { MenuIcon } from '@/components/icons/menu-icon';
 import { useLogout } from '@/features/auth/api/logout';
 import { useLists } from '@/features/favorites/api/get-lists';
+import { deferred, WhenLoaded } from '@/lib/deferred';
 import { useSession } from '@/lib/session';
 import { AppBarFrame } from './app-bar-frame';
+import type { PhoneMenuEntry } from './phone-menu';
+
+/** The phone's menu: a chunk of its own, loaded when it is opened (lib/deferred.ts). */
+const phoneMenu = deferred(() => import('./phone-menu'));
 
 /** The customer's pages, as the app bar lists them. */
 const customerPages = [
@@ -47,30 +50,34 @@ export function ArchiveLayout() {
   const pages = customerPages.map((page) => {
     const current = isCurrent(pathname, page.to);
     const text = label(page.key);
-    return phone ? (
-      <MenuItem key={page.key} component={RouterLink} to={page.to} selected={current} onClick={() => setMenu(null)} data-testid={`nav-${page.key}`}>
-        {page.key === 'favorites' ? `${text} (${listCount})` : text}
-      </MenuItem>
-    ) : (
-      <Button
-        key={page.key}
-        color="inherit"
-        component={RouterLink}
-        to={page.to}
-        aria-current={current ? 'page' : undefined}
-        data-testid={`nav-${page.key}`}
-        sx={{ fontWeight: current ? 700 : 400, borderBottom: 2, borderColor: current ? 'common.white' : 'transparent', borderRadius: 0 }}
-      >
-        {page.key === 'favorites' ? (
-          <Badge badgeContent={listCount} color="secondary" max={999} data-testid="nav-favorites-count" data-count={listCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
-            {text}
-          </Badge>
-        ) : (
-          text
-        )}
-      </Button>
-    );
+    return { key: page.key, to: page.to, current, text: page.key === 'favorites' ? `${text} (${listCount})` : text, name: text };
   });
+
+  const pageButtons = pages.map((page) => (
+    <Button
+      key={page.key}
+      color="inherit"
+      component={RouterLink}
+      to={page.to}
+      aria-current={page.current ? 'page' : undefined}
+      data-testid={`nav-${page.key}`}
+      sx={{ fontWeight: page.current ? 700 : 400, borderBottom: 2, borderColor: page.current ? 'common.white' : 'transparent', borderRadius: 0 }}
+    >
+      {page.key === 'favorites' ? (
+        <Badge badgeContent={listCount} color="secondary" max={999} data-testid="nav-favorites-count" data-count={listCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+          {page.name}
+        </Badge>
+      ) : (
+        page.name
+      )}
+    </Button>
+  ));
+
+  const menuEntries: PhoneMenuEntry[] = [
+    ...pages.map((page) => ({ key: page.key, to: page.to, text: page.text, selected: page.current, testId: `nav-${page.key}` })),
+    ...(account?.isAdmin ? [{ key: 'admin', to: '/admin', text: t('actions.adminPanel') }] : []),
+    { key: 'logout', text: t('actions.logout'), onClick: () => logout.mutate(), disabled: logout.isPending },
+  ];
 
   const accountActions = [
     account?.isAdmin && (
@@ -85,24 +92,16 @@ export function ArchiveLayout() {
 
   return (
     <AppBarFrame
-      nav={phone ? undefined : pages}
+      nav={phone ? undefined : pageButtons}
       actions={
         phone ? (
           <>
             <IconButton color="inherit" edge="end" aria-label={t('nav.menu')} onClick={(event) => setMenu(event.currentTarget)} data-testid="nav-menu">
               <MenuIcon />
             </IconButton>
-            <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-              {pages}
-              {account?.isAdmin && (
-                <MenuItem component={RouterLink} to="/admin" onClick={() => setMenu(null)}>
-                  {t('actions.adminPanel')}
-                </MenuItem>
-              )}
-              <MenuItem onClick={() => (setMenu(null), logout.mutate())} disabled={logout.isPending}>
-                {t('actions.logout')}
-              </MenuItem>
-            </Menu>
+            <WhenLoaded part={phoneMenu} load={Boolean(menu)}>
+              {({ PhoneMenu }) => <PhoneMenu anchor={menu} onClose={() => setMenu(null)} entries={menuEntries} />}
+            </WhenLoaded>
           </>
         ) : (
           accountActions

@@ -1,10 +1,15 @@
 import Stack from '@mui/material/Stack';
 import { ArchiveSearchPage } from '@/features/archive/components/archive-search-page';
 import { CadExportSearchButton } from '@/features/cad/components/cad-export-search-button';
-import { BannerStrip } from '@/features/collections/components/banner-strip';
+import { formatMenu } from '@/features/cad/components/parts';
+import { addToListDialog } from '@/features/favorites/components/parts';
+import { deferred, usePreload, WhenLoaded } from '@/lib/deferred';
 import type { SearchResult } from '@/types/search';
 import { cardFavorite } from './card-favorite';
 import { cardPin } from './card-pin';
+
+/** The studio's banners: their strip is a chunk of its own (nothing shows before their data anyway). */
+const bannerStrip = deferred(() => import('@/features/collections/components/banner-strip'));
 
 /** The buttons over an archive card's corner, one under the other: the favorite heart, and for admins the pin. */
 function cardActions(result: SearchResult) {
@@ -23,9 +28,15 @@ function cardActions(result: SearchResult) {
  * page); the studio's banners (its own, then its banner collections) above the search.
  */
 export function ArchiveRoute() {
+  // The modal a card's heart opens and the line sheet's menu, there before they are pressed.
+  usePreload(addToListDialog, formatMenu);
   return (
     <ArchiveSearchPage
-      banner={<BannerStrip />}
+      banner={
+        <WhenLoaded part={bannerStrip} load>
+          {({ BannerStrip }) => <BannerStrip />}
+        </WhenLoaded>
+      }
       cardAction={cardActions}
       searchActions={({ form, page, pageSize, scope, complete, ready }) => (
         <CadExportSearchButton form={form} page={page} pageSize={pageSize} scope={scope} complete={complete} disabled={!ready} />

@@ -3,7 +3,11 @@ import { CadDownloadButton } from '@/features/cad/components/cad-download-button
 import { CadExportButton } from '@/features/cad/components/cad-export-button';
 import { DesignPage } from '@/features/design/components/design-page';
 import { AddToListButton } from '@/features/favorites/components/add-to-list-button';
+import { pictureDialog } from '@/features/archive/components/parts';
 import { SimilarActions } from '@/features/archive/components/similar-actions';
+import { bundleDialog, formatMenu } from '@/features/cad/components/parts';
+import { addToListDialog } from '@/features/favorites/components/parts';
+import { usePreload } from '@/lib/deferred';
 
 /**
  * /design/{id}/{colorwayid?}: the design page, with adding the shown colorway to a favorite list
@@ -11,6 +15,8 @@ import { SimilarActions } from '@/features/archive/components/similar-actions';
  * design's line sheet, and the archive searched by likeness to the colorway or a part of it.
  */
 export function DesignRoute() {
+  // What the actions open, there before they are pressed.
+  usePreload(addToListDialog, formatMenu, bundleDialog, pictureDialog);
   return (
     <DesignPage
       colorwayActions={(design, colorway) => {

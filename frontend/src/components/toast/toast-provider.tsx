@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
+import { deferred, usePreload, WhenLoaded } from '@/lib/deferred';
 import { ToastContext, type ToastAction, type ToastSeverity } from './toast-context';
+
+/** The toasts themselves: a chunk of their own, there by the time the first one is shown (preloaded once the page is idle). */
+const toastItem = deferred(() => import('./toast-item'));
 
 export const TOAST_DURATION_MS = 4000;
 export const MAX_TOASTS = 3;
@@ -12,7 +12,7 @@ export const MAX_TOASTS = 3;
 type Toast = { id: number; message: string; severity: ToastSeverity; action?: ToastAction };
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  usePreload(toastItem);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -49,35 +49,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         sx={{ position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 'snackbar', width: 'min(480px, calc(100% - 32px))' }}
         aria-live="polite"
       >
-        {toasts.map((toast) => (
-          <Collapse key={toast.id} in appear>
-            <Alert
-              variant="filled"
-              severity={toast.severity}
-              onClose={() => dismiss(toast.id)}
-              slotProps={{ closeButton: { title: t('actions.close'), 'aria-label': t('actions.close') } }}
-              role={toast.severity === 'error' ? 'alert' : 'status'}
-              action={
-                toast.action && (
-                  <Button
-                    color="inherit"
-                    size="small"
-                    data-testid="toast-action"
-                    onClick={() => {
-                      dismiss(toast.id);
-                      toast.action?.onClick();
-                    }}
-                  >
-                    {toast.action.label}
-                  </Button>
-                )
-              }
-              data-testid="toast"
-            >
-              {toast.message}
-            </Alert>
-          </Collapse>
-        ))}
+        <WhenLoaded part={toastItem} load={toasts.length > 0}>
+          {({ ToastItem }) =>
+            toasts.map((toast) => <ToastItem key={toast.id} message={toast.message} severity={toast.severity} action={toast.action} onDismiss={() => dismiss(toast.id)} />)
+          }
+        </WhenLoaded>
       </Stack>
     </ToastContext.Provider>
   );

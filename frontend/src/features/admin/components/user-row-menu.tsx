@@ -4,7 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoreVertIcon } from '@/components/icons';
+import { MoreVertIcon } from '@/components/icons/more-vert-icon';
 import type { AdminUser } from '../types';
 
 export const rowActions = [

@@ -14,7 +14,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
-import { AddIcon } from '@/components/icons';
+import { AddIcon } from '@/components/icons/add-icon';
 import { TablePager } from '@/components/table-pager';
 import { useToast } from '@/components/toast/toast-context';
 import { useErrorToast } from '@/components/toast/use-error-toast';

@@ -4,15 +4,16 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { defaultConfiguration, useConfiguration } from '@/api/reference/get-configuration';
+import { OutlinedNativeSelect } from '@/components/outlined-fields';
 import { useDesignFields } from '@/api/reference/get-design-fields';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
 import { useSession } from '@/lib/session';
+import { usePreload, WhenLoaded } from '@/lib/deferred';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDesignSearchPage, useInfiniteDesignSearch } from '../api/search-designs';
 import {
@@ -42,9 +43,11 @@ import type { SearchResult } from '../types';
 import { ActiveFilters } from './active-filters';
 import { ColorFilter } from './color-filter';
 import { DebouncedTextField } from './debounced-text-field';
-import { FilterDrawer, type FilterChange } from './filter-drawer';
-import { FilterIcon, SearchIcon } from '@/components/icons';
+import type { FilterChange } from './filter-drawer';
+import { FilterIcon } from '@/components/icons/filter-icon';
+import { SearchIcon } from '@/components/icons/search-icon';
 import { LabelFilter } from './label-filter';
+import { colorPanel, filterDrawer, pictureDialog, progressBar, settingsMenu } from './parts';
 import { PictureFilter } from './picture-filter';
 import { InfiniteResults, PagedResults } from './search-results';
 import { SettingsMenu } from './settings-menu';
@@ -93,6 +96,8 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The text field typed into last: its next commit replaces the history entry instead of adding one.
   const typingIn = useRef<string | null>(null);
+  // What the first paint leaves out, there before anyone reaches for it.
+  usePreload(filterDrawer, colorPanel, pictureDialog, settingsMenu, progressBar);
 
   const defaultLabelMode: LabelMode = settings.combineLabelSearch ? 'all' : 'any';
   // The studio's default archive, order and page size apply where the URL does not say; the search
@@ -196,7 +201,11 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
           onCommit={(number) => change({ number }, { typing: 'number' })}
           testId="filter-number"
           autoComplete="off"
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
+          }
           sx={{ flex: '1 1 180px', maxWidth: { sm: 240 } }}
         />
         <LabelFilter value={filters.labels} mode={filters.labelMode} onChange={(labels) => change({ labels })} onModeChange={changeLabelMode} />
@@ -230,14 +239,13 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
           )}
         </Box>
         {searchActions?.(shown)}
-        <TextField
-          select
+        <OutlinedNativeSelect
           size="small"
           margin="none"
           label={t('sort.label')}
           value={String(filters.order)}
           onChange={(event) => change({ order: Number(event.target.value) as SortOrder })}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'sort-select' } }}
+          inputAttributes={{ 'data-testid': 'sort-select' }}
           // As wide as its longest option in the current language (a fixed width clipped Turkish and Russian), never wider than the row.
           sx={{ width: 'auto', maxWidth: '100%', flexShrink: 0, '& select': { width: 'auto' } }}
           fullWidth={false}
@@ -247,7 +255,7 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
               {t(`sort.orders.${order}`)}
             </option>
           ))}
-        </TextField>
+        </OutlinedNativeSelect>
       </Stack>
 
       {infinite ? (
@@ -256,16 +264,20 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
         <PagedResults query={pageQuery} page={page} onPageChange={goToPage} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} cardAction={cardAction} />
       )}
 
-      <FilterDrawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        filters={filters}
-        onChange={change}
-        onClear={clear}
-        activeCount={activeKeys.length}
-        resultCount={totalCount}
-        hidden={designFields.isPending ? restrictedFilters : hidden}
-      />
+      <WhenLoaded part={filterDrawer} load={drawerOpen}>
+        {({ FilterDrawer }) => (
+          <FilterDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            filters={filters}
+            onChange={change}
+            onClear={clear}
+            activeCount={activeKeys.length}
+            resultCount={totalCount}
+            hidden={designFields.isPending ? restrictedFilters : hidden}
+          />
+        )}
+      </WhenLoaded>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/tooltip';
 import Typography from '@mui/material/Typography';
 import type { ResultColorway } from '../types';
 

@@ -1,9 +1,9 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState, type ComponentProps } from 'react';
+import { OutlinedTextField } from '@/components/outlined-fields';
 
 export const TYPING_DELAY_MS = 400;
 
-type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'defaultValue'> & {
+type Props = Omit<ComponentProps<typeof OutlinedTextField>, 'value' | 'onChange' | 'onKeyDown' | 'inputAttributes'> & {
   /** The committed value (from the URL). */
   value: string;
   /** Called once typing pauses, or at once on Enter. */
@@ -13,7 +13,7 @@ type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'defaultValue'> & {
 };
 
 /** A text filter: searches once typing pauses; follows the committed value when it changes elsewhere (clear, back button). */
-export function DebouncedTextField({ value, onCommit, delay = TYPING_DELAY_MS, testId, slotProps, ...props }: Props) {
+export function DebouncedTextField({ value, onCommit, delay = TYPING_DELAY_MS, testId, ...props }: Props) {
   const [draft, setDraft] = useState(value);
   const [committed, setCommitted] = useState(value);
   if (value !== committed) {
@@ -30,7 +30,7 @@ export function DebouncedTextField({ value, onCommit, delay = TYPING_DELAY_MS, t
   }, [draft, value, delay]);
 
   return (
-    <TextField
+    <OutlinedTextField
       {...props}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
@@ -40,7 +40,7 @@ export function DebouncedTextField({ value, onCommit, delay = TYPING_DELAY_MS, t
           onCommit(draft);
         }
       }}
-      slotProps={{ ...slotProps, htmlInput: { ...(slotProps?.htmlInput as object | undefined), 'data-testid': testId } }}
+      inputAttributes={{ 'data-testid': testId }}
     />
   );
 }

@@ -36,7 +36,7 @@ import {
 import { collectionOptions } from '../lib/collection-options';
 import type { DesignType, ScreenStatus } from '../types';
 import { DebouncedTextField } from './debounced-text-field';
-import { CloseIcon } from '@/components/icons';
+import { CloseIcon } from '@/components/icons/close-icon';
 
 export type FilterChange = (patch: Partial<SearchFilters>, options?: { typing?: string }) => void;
 

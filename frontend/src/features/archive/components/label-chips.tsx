@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/tooltip';
 import type { ResultLabel } from '../types';
 
 /** Label chips that fit one line of the narrowest card; the rest are counted. */

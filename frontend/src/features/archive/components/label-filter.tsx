@@ -1,14 +1,16 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabels } from '@/api/reference/get-labels';
-import type { LabelOption } from '@/types/reference';
+import { OutlinedTextField } from '@/components/outlined-fields';
+import { Tooltip } from '@/components/tooltip';
+import { useDeferred, whenIdle } from '@/lib/deferred';
 import type { LabelMode } from '../lib/search-filters';
+import { labelAutocomplete } from './parts';
 
 type Props = {
   value: number[];
@@ -17,66 +19,61 @@ type Props = {
   onModeChange: (mode: LabelMode) => void;
 };
 
-/** Label options grouped under their group header, groups and labels in alphabetical order. */
-export function labelChoices(labels: LabelOption[], locale?: string) {
-  const groupNames = new Map(labels.filter((label) => label.isGroupHeader).map((label) => [label.groupId ?? label.id, label.label]));
-  const groupOf = (label: LabelOption) => (label.groupId !== null && label.groupId !== undefined ? (groupNames.get(label.groupId) ?? '') : '');
-  const options = labels
-    .filter((label) => !label.isGroupHeader)
-    .sort((a, b) => groupOf(a).localeCompare(groupOf(b), locale) || a.label.localeCompare(b.label, locale));
-  return { options, groupOf, grouped: groupNames.size > 0 };
+/** Chips the autocomplete shows unfocused (its `limitTags`); the others are counted. */
+const SHOWN_CHIPS = 2;
+
+/**
+ * The labels field as it looks until its autocomplete is there (requested once the archive has
+ * painted): the chosen labels, read-only. Reaching for it focuses the autocomplete when it comes.
+ */
+function LabelFieldPlaceholder({ value, onReach }: { value: number[]; onReach: () => void }) {
+  const { t } = useTranslation('archive');
+  const labels = useLabels();
+  const name = (id: number) => labels.data?.find((label) => label.id === id)?.label ?? `#${id}`;
+  const rest = value.length - SHOWN_CHIPS;
+  return (
+    <OutlinedTextField
+      size="small"
+      margin="none"
+      label={t('filters.labels')}
+      value=""
+      onChange={onReach}
+      placeholder={value.length === 0 ? t('filters.labelsPlaceholder') : undefined}
+      startAdornment={
+        value.length > 0 && (
+          <>
+            {value.slice(0, SHOWN_CHIPS).map((id) => (
+              <Chip key={id} size="small" label={name(id)} sx={{ m: '2px', minWidth: 0 }} />
+            ))}
+            {rest > 0 && <Typography component="span" variant="body2" sx={{ mx: 0.5 }}>{`+${rest}`}</Typography>}
+          </>
+        )
+      }
+      inputAttributes={{ readOnly: true, onFocus: onReach }}
+      // As MUI's small Autocomplete lays out its input.
+      sx={{ flex: 1, minWidth: 0, '& .MuiOutlinedInput-root': { flexWrap: 'nowrap', p: '6px' }, '& .MuiOutlinedInput-input': { py: '2.5px', pl: 1 } }}
+    />
+  );
 }
 
 /** Labels: an autocomplete of chips, grouped by header, and whether a design needs all of them or any. */
 export function LabelFilter({ value, mode, onChange, onModeChange }: Props) {
-  const { t, i18n } = useTranslation('archive');
-  const labels = useLabels();
-  const { options, groupOf, grouped } = labelChoices(labels.data ?? [], i18n.resolvedLanguage);
-  const known = new Map(options.map((label) => [label.id, label]));
-  // Ids of a shared link the list does not (yet) hold stay visible and removable.
-  const selected: LabelOption[] = value.map(
-    (id) => known.get(id) ?? { id, label: `#${id}`, labelSef: '', groupId: null, isGroupHeader: false, labelCount: 0 },
-  );
+  const { t } = useTranslation('archive');
+  const autocomplete = useDeferred(labelAutocomplete);
+  const [reached, setReached] = useState(false);
+  useEffect(() => {
+    // At once when reached for, else once the page is idle (not in the way of the results' first paint).
+    if (reached) void labelAutocomplete.load();
+    else return whenIdle(() => void labelAutocomplete.load());
+  }, [reached]);
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flex: '2 1 320px', minWidth: 0 }}>
-      <Autocomplete
-        multiple
-        size="small"
-        limitTags={2}
-        options={options}
-        value={selected}
-        loading={labels.isPending}
-        groupBy={grouped ? groupOf : undefined}
-        getOptionLabel={(label) => label.label}
-        isOptionEqualToValue={(option, other) => option.id === other.id}
-        filterSelectedOptions
-        onChange={(_event, next) => onChange(next.map((label) => label.id))}
-        renderOption={(props, label) => {
-          const { key, ...optionProps } = props;
-          return (
-            <Box component="li" key={key} {...optionProps} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-              <span>{label.label}</span>
-              {label.labelCount > 0 && (
-                <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-                  {label.labelCount.toLocaleString(i18n.resolvedLanguage)}
-                </Box>
-              )}
-            </Box>
-          );
-        }}
-        renderValue={(chosen, getItemProps) =>
-          chosen.map((label, index) => {
-            const { key, ...itemProps } = getItemProps({ index });
-            return <Chip key={key} size="small" label={label.label} {...itemProps} />;
-          })
-        }
-        renderInput={(params) => (
-          <TextField {...params} margin="none" label={t('filters.labels')} placeholder={value.length === 0 ? t('filters.labelsPlaceholder') : undefined} />
-        )}
-        data-testid="filter-labels"
-        sx={{ flex: 1, minWidth: 0 }}
-      />
+      {autocomplete ? (
+        <autocomplete.LabelAutocomplete value={value} onChange={onChange} autoFocus={reached} />
+      ) : (
+        <LabelFieldPlaceholder value={value} onReach={() => setReached(true)} />
+      )}
       <ToggleButtonGroup
         exclusive
         size="small"

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEve
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/api-error';
 import { FormDialog } from '@/components/form-dialog';
-import { ImageIcon } from '@/components/icons';
+import { ImageIcon } from '@/components/icons/image-icon';
 import { cropImage, cropOrWhole, isShowable, type Rect } from '../lib/crop';
 import { keepPicture } from '../lib/picture-store';
 import { CropArea } from './crop-area';

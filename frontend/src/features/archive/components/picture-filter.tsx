@@ -1,9 +1,10 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageIcon } from '@/components/icons';
+import { ImageIcon } from '@/components/icons/image-icon';
+import { WhenLoaded } from '@/lib/deferred';
 import { useSimilarStatus } from '../api/get-similar-status';
-import { PictureDialog } from './picture-dialog';
+import { pictureDialog } from './parts';
 
 type Props = {
   /** The archive's `similar` filter: `p:<id>`, `c:<colorway>` or "". */
@@ -29,14 +30,18 @@ export function PictureFilter({ value, onChange }: Props) {
       >
         {t('filter')}
       </Button>
-      <PictureDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onSearch={(id) => {
-          setOpen(false);
-          onChange(`p:${id}`);
-        }}
-      />
+      <WhenLoaded part={pictureDialog} load={open}>
+        {({ PictureDialog }) => (
+          <PictureDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            onSearch={(id) => {
+              setOpen(false);
+              onChange(`p:${id}`);
+            }}
+          />
+        )}
+      </WhenLoaded>
     </>
   );
 }

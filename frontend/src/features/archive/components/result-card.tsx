@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,9 @@ import { useImageUrl } from '@/lib/image-url';
 import { CAPTION_HEIGHT } from '../lib/grid-layout';
 import type { SearchResult } from '../types';
 import type { MatchOutline } from '@/types/search';
-import { ImageIcon, LockIcon, PinIcon } from '@/components/icons';
+import { ImageIcon } from '@/components/icons/image-icon';
+import { LockIcon } from '@/components/icons/lock-icon';
+import { PinIcon } from '@/components/icons/pin-icon';
 import { ColorwaySwatches } from './colorway-swatches';
 import { LabelChips } from './label-chips';
 
@@ -27,11 +29,16 @@ type Props = {
   result: SearchResult;
   position: number;
   setSize: number;
+  /** In the first row: its thumbnail is requested at once, before the page's other images, not when scrolled near. */
+  priority?: boolean;
   /** A button over the card's top right corner (a favorite list's "remove"). */
   action?: ReactNode;
 };
 
-function Thumbnail({ src: path }: { src: string | null }) {
+/** The thumbnail's intrinsic size for the browser's layout before it loads (the frame is square; the image covers it). */
+const THUMBNAIL_SIZE = 320;
+
+function Thumbnail({ src: path, priority }: { src: string | null; priority: boolean }) {
   const src = useImageUrl()(path);
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
@@ -44,7 +51,10 @@ function Thumbnail({ src: path }: { src: string | null }) {
           component="img"
           src={src}
           alt=""
-          loading="lazy"
+          width={THUMBNAIL_SIZE}
+          height={THUMBNAIL_SIZE}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           draggable={false}
           onError={() => setFailed(src)}
@@ -116,7 +126,7 @@ function ColorBadge({ result }: { result: SearchResult }) {
 }
 
 /** One result: thumbnail, design number, colorways, labels, badges; the whole card links to the design page. */
-export const ResultCard = memo(function ResultCard({ result, position, setSize, action }: Props) {
+export const ResultCard = memo(function ResultCard({ result, position, setSize, priority = false, action }: Props) {
   const { t } = useTranslation('archive');
   const colorway = result.activeVariantName || result.originalVariantName;
   const titleId = `result-${result.designGuid}-${result.activeVariantGuid}`;
@@ -146,7 +156,7 @@ export const ResultCard = memo(function ResultCard({ result, position, setSize, 
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
         <Box sx={{ position: 'relative' }}>
-          <Thumbnail src={result.thumbnail} />
+          <Thumbnail src={result.thumbnail} priority={priority} />
           {result.match && <MatchOutlineOverlay match={result.match} />}
           <Box sx={{ position: 'absolute', top: 6, left: 6, right: 6, display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
             {result.pinned && (

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { estimatedGridWidth, GRID_GAP, gridColumns, gridRowHeight } from '../lib/grid-layout';
+import { useWindowRows } from '../lib/use-window-rows';
 import type { SearchResult } from '../types';
 import { ResultCard, ResultCardSkeleton } from './result-card';
 
@@ -64,16 +64,8 @@ export function ResultGrid({ results, totalCount, footer, pendingRows = 0, onVis
   const rowHeight = gridRowHeight(width, columns);
   const resultRows = Math.ceil(results.length / columns);
   const rowCount = resultRows + pendingRows;
-  const virtualizer = useWindowVirtualizer({
-    count: rowCount,
-    estimateSize: () => rowHeight,
-    // The row height is part of the key: a new width lays every row out again.
-    getItemKey: (index) => `${rowHeight}:${index}`,
-    overscan: 3,
-    scrollMargin: top,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastVisibleRow = virtualizer.range?.endIndex ?? items.at(-1)?.index ?? 0;
+  const { range, rows, totalSize } = useWindowRows({ count: rowCount, rowHeight, overscan: 3, scrollMargin: top });
+  const lastVisibleRow = range?.endIndex ?? rows.at(-1)?.index ?? 0;
   const lastVisible = Math.min(results.length, (lastVisibleRow + 1) * columns) - 1;
 
   useEffect(() => {
@@ -94,14 +86,15 @@ export function ResultGrid({ results, totalCount, footer, pendingRows = 0, onVis
         data-testid="result-grid"
         data-loaded-count={results.length}
         data-columns={columns}
-        sx={{ position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}
+        sx={{ position: 'relative', width: '100%', height: totalSize }}
       >
-        {items.map((row) => {
+        {rows.map((row) => {
           const first = row.index * columns;
           const cards = results.slice(first, first + columns);
           return (
             <Box
-              key={row.key}
+              // The row height is part of the key: a new width lays every row out again.
+              key={`${rowHeight}:${row.index}`}
               data-index={row.index}
               sx={{
                 position: 'absolute',
@@ -109,7 +102,7 @@ export function ResultGrid({ results, totalCount, footer, pendingRows = 0, onVis
                 left: 0,
                 width: '100%',
                 height: rowHeight - GRID_GAP,
-                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+                transform: `translateY(${row.start - top}px)`,
                 display: 'grid',
                 gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
                 gap: `${GRID_GAP}px`,
@@ -122,6 +115,8 @@ export function ResultGrid({ results, totalCount, footer, pendingRows = 0, onVis
                       result={result}
                       position={first + column + 1}
                       setSize={totalCount}
+                      // The first row is what the page shows first: its thumbnails come first.
+                      priority={row.index === 0}
                       action={cardAction?.(result)}
                     />
                   ))

@@ -2,8 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,8 +9,10 @@ import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tans
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { WhenLoaded } from '@/lib/deferred';
 import { useScrolling } from '../lib/use-scrolling';
 import type { SearchPage, SearchResult } from '../types';
+import { progressBar, resultsPager } from './parts';
 import { ResultGrid, ResultGridSkeleton, type VisibleRange } from './result-grid';
 
 type Common = {
@@ -98,7 +98,9 @@ function Refreshing({ active, children }: { active: boolean; children: ReactNode
   return (
     <Box sx={{ position: 'relative' }}>
       <Box sx={{ position: 'absolute', top: -8, left: 0, right: 0, visibility: active ? 'visible' : 'hidden' }}>
-        <LinearProgress aria-hidden={!active} />
+        <WhenLoaded part={progressBar} load={active}>
+          {({ default: LinearProgress }) => <LinearProgress aria-hidden={!active} />}
+        </WhenLoaded>
       </Box>
       <Box sx={{ opacity: active ? 0.55 : 1, transition: 'opacity 150ms' }}>{children}</Box>
     </Box>
@@ -203,21 +205,12 @@ export function PagedResults({ query, page, onPageChange, hasFilters, onClear, c
     <Refreshing active={isPlaceholderData && isFetching}>
       <ResultGrid results={data.results} totalCount={data.totalCount} cardAction={cardAction} />
       <Stack spacing={1} sx={{ alignItems: 'center', py: 3 }}>
-        <Pagination
-          count={Math.max(data.totalPage, 1)}
-          page={Math.min(page + 1, Math.max(data.totalPage, 1))}
-          onChange={(_event, next) => onPageChange(next - 1)}
-          color="primary"
-          showFirstButton
-          showLastButton
-          siblingCount={1}
-          aria-label={t('results.pagination')}
-          getItemAriaLabel={(type, item, selected) => {
-            if (type === 'page') return selected ? t('results.pageCurrent', { page: item }) : t('results.pageGo', { page: item });
-            return type === 'first' || type === 'last' || type === 'next' || type === 'previous' ? t(`results.pageButtons.${type}`) : '';
-          }}
-          data-testid="pagination"
-        />
+        {/* As tall as the pager, which comes in a chunk of its own right after the results. */}
+        <Box sx={{ minHeight: 32 }}>
+          <WhenLoaded part={resultsPager} load>
+            {({ ResultsPager }) => <ResultsPager page={page + 1} totalPage={data.totalPage} onPageChange={onPageChange} />}
+          </WhenLoaded>
+        </Box>
         <PagerMarker page={page + 1} totalPage={data.totalPage} totalCount={data.totalCount} />
       </Stack>
     </Refreshing>

@@ -1,29 +1,18 @@
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
-import { SettingsIcon } from '@/components/icons';
+import { SettingsIcon } from '@/components/icons/settings-icon';
+import { Tooltip } from '@/components/tooltip';
+import { WhenLoaded } from '@/lib/deferred';
+import { settingsMenu } from './parts';
 
 type Props = { onInfiniteChange?: (infinite: boolean) => void };
 
 /** The search settings (spec: infinity scroll, remember selected list), kept in this browser. */
 export function SettingsMenu({ onInfiniteChange }: Props) {
   const { t } = useTranslation('archive');
-  const settings = useClientSettings();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-
-  const toggleInfinite = () => {
-    const infinityScroll = !settings.infinityScroll;
-    updateClientSettings({ infinityScroll });
-    onInfiniteChange?.(infinityScroll);
-  };
 
   return (
     <>
@@ -39,41 +28,9 @@ export function SettingsMenu({ onInfiniteChange }: Props) {
           <SettingsIcon />
         </IconButton>
       </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': t('settings.button'), dense: true }, paper: { sx: { maxWidth: 360 } } }}
-      >
-        <ListSubheader sx={{ lineHeight: 2.5 }}>{t('settings.title')}</ListSubheader>
-        <MenuItem
-          role="menuitemcheckbox"
-          aria-checked={settings.infinityScroll}
-          onClick={toggleInfinite}
-          data-testid="infinite-toggle"
-          data-checked={settings.infinityScroll}
-        >
-          <ListItemText primary={t('settings.infinite')} secondary={t('settings.infiniteHint')} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} />
-          <Switch edge="end" checked={settings.infinityScroll} readOnly slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } as object }} sx={{ ml: 1 }} />
-        </MenuItem>
-        <MenuItem
-          role="menuitemcheckbox"
-          aria-checked={settings.isRememberFavoriteSelection}
-          onClick={() => updateClientSettings({ isRememberFavoriteSelection: !settings.isRememberFavoriteSelection })}
-          data-testid="remember-list-toggle"
-          data-checked={settings.isRememberFavoriteSelection}
-        >
-          <ListItemText
-            primary={t('settings.rememberList')}
-            secondary={t('settings.rememberListHint')}
-            slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }}
-          />
-          <Switch edge="end" checked={settings.isRememberFavoriteSelection} readOnly slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } as object }} sx={{ ml: 1 }} />
-        </MenuItem>
-      </Menu>
+      <WhenLoaded part={settingsMenu} load={Boolean(anchor)}>
+        {({ SettingsMenuPopup }) => <SettingsMenuPopup menuId={menuId} anchor={anchor} onClose={() => setAnchor(null)} onInfiniteChange={onInfiniteChange} />}
+      </WhenLoaded>
     </>
   );
 }

@@ -2,8 +2,9 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WhenLoaded } from '@/lib/deferred';
 import { useSimilarStatus } from '../api/get-similar-status';
-import { PictureDialog } from './picture-dialog';
+import { pictureDialog } from './parts';
 
 type Props = {
   colorwayGuid: string;
@@ -35,16 +36,20 @@ export function SimilarActions({ colorwayGuid, preview }: Props) {
       <Button variant="outlined" onClick={() => setFinding(true)} data-testid="design-action-find-part">
         {t('findPart')}
       </Button>
-      <PictureDialog
-        open={finding}
-        initial={preview}
-        title={t('findPartTitle')}
-        onClose={() => setFinding(false)}
-        onSearch={(id) => {
-          setFinding(false);
-          void navigate(archiveOf(`p:${id}`));
-        }}
-      />
+      <WhenLoaded part={pictureDialog} load={finding}>
+        {({ PictureDialog }) => (
+          <PictureDialog
+            open={finding}
+            initial={preview}
+            title={t('findPartTitle')}
+            onClose={() => setFinding(false)}
+            onSearch={(id) => {
+              setFinding(false);
+              void navigate(archiveOf(`p:${id}`));
+            }}
+          />
+        )}
+      </WhenLoaded>
     </>
   );
 }

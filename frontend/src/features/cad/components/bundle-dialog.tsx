@@ -13,7 +13,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isKnownCode } from '@/api/api-error';
 import { ErrorAlert } from '@/components/error-alert';
-import { DownloadIcon } from '@/components/icons';
+import { DownloadIcon } from '@/components/icons/download-icon';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { bundleFileUrl, isBundleBusy, useBundle } from '../api/get-bundle';
 import type { CadBundle } from '../types';

@@ -5,8 +5,9 @@ import { useCadRights } from '../api/get-rights';
 import { useStartBundle } from '../api/start-bundle';
 import { useCadFormatChoices } from '../lib/formats';
 import type { BundleTarget } from '../types';
-import { BundleDialog } from './bundle-dialog';
+import { WhenLoaded } from '@/lib/deferred';
 import { FormatButton } from './format-button';
+import { bundleDialog } from './parts';
 
 type Props = {
   /** A design's colorways, or a favorite list's. */
@@ -45,7 +46,9 @@ export function CadDownloadAllButton({ target, scope, rotary, disabled }: Props)
         onPick={(format) => start.mutate({ cadId: format.id, target }, { onSuccess: (bundle) => setBundleId(bundle.id), onError: showError })}
         testId="cad-download-all"
       />
-      {bundleId && <BundleDialog bundleId={bundleId} onClose={() => setBundleId(null)} />}
+      <WhenLoaded part={bundleDialog} load={bundleId !== null}>
+        {({ BundleDialog }) => bundleId && <BundleDialog bundleId={bundleId} onClose={() => setBundleId(null)} />}
+      </WhenLoaded>
     </>
   );
 }

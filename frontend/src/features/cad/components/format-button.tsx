@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDropDownIcon, DownloadIcon } from '@/components/icons';
+import { ArrowDropDownIcon } from '@/components/icons/arrow-drop-down-icon';
+import { DownloadIcon } from '@/components/icons/download-icon';
+import { WhenLoaded } from '@/lib/deferred';
+import { formatMenu } from './parts';
 
 /** One thing the button offers (a CAD format, a line sheet's format): `value` is what is picked, the rest how it shows. */
 export type FormatChoice<T> = {
@@ -60,20 +60,9 @@ export function FormatButton<T>({ choices, choose, label, menuLabel, pending, di
         {pending ? t('preparing') : label}
       </Button>
       {menu && (
-        <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': menuLabel } }}>
-          {choices.map((choice) => (
-            <MenuItem
-              key={choice.name}
-              onClick={() => {
-                setAnchor(null);
-                onPick(choice.value);
-              }}
-              data-testid={choice.testId}
-            >
-              <ListItemText primary={choice.label} secondary={choice.hint} />
-            </MenuItem>
-          ))}
-        </Menu>
+        <WhenLoaded part={formatMenu} load={Boolean(anchor)}>
+          {({ FormatMenu }) => <FormatMenu menuId={menuId} anchor={anchor} choices={choices} menuLabel={menuLabel} onClose={() => setAnchor(null)} onPick={onPick} />}
+        </WhenLoaded>
       )}
     </>
   );

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
-import { AddIcon } from '@/components/icons';
+import { AddIcon } from '@/components/icons/add-icon';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCollectionTree } from '../api/get-collection-tree';
 import { collectionPath, findNode, idParam } from '../lib/tree';

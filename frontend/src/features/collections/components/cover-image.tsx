@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
-import { ImageIcon } from '@/components/icons';
+import { ImageIcon } from '@/components/icons/image-icon';
 import { useImageUrl } from '@/lib/image-url';
 
 type Props = {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminDesignHeader } from '@/api/reference/get-admin-design-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
-import { CloseIcon } from '@/components/icons';
+import { CloseIcon } from '@/components/icons/close-icon';
 import { DesignEditForm } from './design-edit-form';
 
 type Props = { designGuid: string | null; onClose: () => void };

@@ -16,7 +16,7 @@ import type { ErrorCode } from '@/api/api-error';
 import { useAdminArchives } from '@/api/reference/get-admin-archives';
 import { ErrorAlert } from '@/components/error-alert';
 import { formatBytes } from '@/lib/format';
-import { CloseIcon } from '@/components/icons';
+import { CloseIcon } from '@/components/icons/close-icon';
 import { useProcessJob } from '../api/process-job';
 import { useUploadFiles } from '../api/upload-files';
 import { useCodeText } from '../lib/code-text';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ArrowBackIcon } from '@/components/icons';
+import { ArrowBackIcon } from '@/components/icons/arrow-back-icon';
 import { previousLocation } from '@/lib/location-history';
 import { isArchivePath } from '../lib/colorway';
 

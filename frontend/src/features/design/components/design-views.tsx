@@ -2,12 +2,16 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { deferred, usePreload, WhenLoaded } from '@/lib/deferred';
 import type { ColorwayHeader, DesignHeader } from '@/types/design';
-import { FabricView } from './fabric-view';
-import { PrintSizeView } from './print-size-view';
-import { RepeatView } from './repeat-view';
-import { WearView } from './wear-view';
 import { ZoomViewer } from './zoom-viewer';
+
+// The views besides the zoomable one, each a chunk of its own: loaded when chosen, or once the
+// page has painted (a link may open the page on one: then at once).
+const repeatView = deferred(() => import('./repeat-view'));
+const fabricView = deferred(() => import('./fabric-view'));
+const printSizeView = deferred(() => import('./print-size-view'));
+const wearView = deferred(() => import('./wear-view'));
 
 /** The ways the design page shows a colorway; `?view=` keeps the choice in the address. */
 export const designViews = ['zoom', 'repeat', 'fabric75', 'fabric150', 'print', 'wear'] as const;
@@ -18,6 +22,7 @@ type Props = { design: DesignHeader; colorway: ColorwayHeader | null };
 /** The colorway zoomable, in repeat, on 75 or 150 cm fabric, at print size, or worn. */
 export function DesignViews({ design, colorway }: Props) {
   const { t } = useTranslation('design');
+  usePreload(repeatView, fabricView, printSizeView, wearView);
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');
   const view: DesignView = designViews.find((v) => v === asked) ?? 'zoom';
@@ -42,11 +47,26 @@ export function DesignViews({ design, colorway }: Props) {
       </Tabs>
       {/* One viewer per design: its zoom is kept across the colorways of a design only. */}
       {(view === 'zoom' || !colorway) && <ZoomViewer key={design.guid} designName={design.designName} colorway={colorway} />}
-      {colorway && view === 'repeat' && <RepeatView key={design.guid} design={design} colorway={colorway} />}
-      {colorway && view === 'fabric75' && <FabricView design={design} colorway={colorway} widthCm={75} />}
-      {colorway && view === 'fabric150' && <FabricView design={design} colorway={colorway} widthCm={150} />}
-      {colorway && view === 'print' && <PrintSizeView design={design} colorway={colorway} />}
-      {colorway && view === 'wear' && <WearView design={design} colorway={colorway} />}
+      {colorway && view === 'repeat' && (
+        <WhenLoaded part={repeatView} load>
+          {({ RepeatView }) => <RepeatView key={design.guid} design={design} colorway={colorway} />}
+        </WhenLoaded>
+      )}
+      {colorway && (view === 'fabric75' || view === 'fabric150') && (
+        <WhenLoaded part={fabricView} load>
+          {({ FabricView }) => <FabricView key={view} design={design} colorway={colorway} widthCm={view === 'fabric75' ? 75 : 150} />}
+        </WhenLoaded>
+      )}
+      {colorway && view === 'print' && (
+        <WhenLoaded part={printSizeView} load>
+          {({ PrintSizeView }) => <PrintSizeView design={design} colorway={colorway} />}
+        </WhenLoaded>
+      )}
+      {colorway && view === 'wear' && (
+        <WhenLoaded part={wearView} load>
+          {({ WearView }) => <WearView design={design} colorway={colorway} />}
+        </WhenLoaded>
+      )}
     </>
   );
 }

@@ -3,11 +3,16 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/tooltip';
 import Typography from '@mui/material/Typography';
 import { Component, lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FitScreenIcon, FullscreenExitIcon, FullscreenIcon, ImageIcon, ZoomInIcon, ZoomOutIcon } from '@/components/icons';
+import { FitScreenIcon } from '@/components/icons/fit-screen-icon';
+import { FullscreenExitIcon } from '@/components/icons/fullscreen-exit-icon';
+import { FullscreenIcon } from '@/components/icons/fullscreen-icon';
+import { ImageIcon } from '@/components/icons/image-icon';
+import { ZoomInIcon } from '@/components/icons/zoom-in-icon';
+import { ZoomOutIcon } from '@/components/icons/zoom-out-icon';
 import { useImageUrl } from '@/lib/image-url';
 import { useFullscreen } from '@/lib/use-fullscreen';
 import type { ColorwayHeader } from '@/types/design';
@@ -127,6 +132,8 @@ export function ZoomViewer({ designName, colorway, tiles: otherTiles, overlays }
               component="img"
               src={preview}
               alt={name}
+              // The page's largest image, shown first: requested before anything else on the page.
+              fetchPriority="high"
               data-testid="zoom-preview"
               onError={() => setBrokenPreview(preview)}
               sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', bgcolor: viewerBackground }}

@@ -2,10 +2,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FavoriteIcon, PlaylistAddIcon } from '@/components/icons';
+import { FavoriteIcon } from '@/components/icons/favorite-icon';
+import { PlaylistAddIcon } from '@/components/icons/playlist-add-icon';
+import { WhenLoaded } from '@/lib/deferred';
 import { useQuickAdd } from '../lib/use-quick-add';
 import type { ShownColorway } from '../types';
-import { AddToListDialog } from './add-to-list-dialog';
+import { addToListDialog } from './parts';
 
 /**
  * Add the shown colorway to a favorite list. With "remember my choice" on and a list chosen, one
@@ -34,7 +36,9 @@ export function AddToListButton({ colorway }: { colorway: ShownColorway }) {
           {t('add.choose')}
         </Button>
       )}
-      {open && <AddToListDialog colorway={colorway} onClose={() => setOpen(false)} />}
+      <WhenLoaded part={addToListDialog} load={open}>
+        {({ AddToListDialog }) => open && <AddToListDialog colorway={colorway} onClose={() => setOpen(false)} />}
+      </WhenLoaded>
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FavoriteBorderIcon, FavoriteIcon } from '@/components/icons';
+import { FavoriteBorderIcon } from '@/components/icons/favorite-border-icon';
+import { FavoriteIcon } from '@/components/icons/favorite-icon';
+import { WhenLoaded } from '@/lib/deferred';
 import { useQuickAdd } from '../lib/use-quick-add';
 import type { ShownColorway } from '../types';
-import { AddToListDialog } from './add-to-list-dialog';
+import { addToListDialog } from './parts';
 
 /**
  * The heart on a result card: filled when a list holds the card's colorway. A click adds it to the
@@ -35,7 +37,9 @@ export function CardFavoriteButton({ colorway }: { colorway: ShownColorway }) {
           {holding.length > 0 ? <FavoriteIcon /> : <FavoriteBorderIcon />}
         </IconButton>
       </Tooltip>
-      {open && <AddToListDialog colorway={colorway} onClose={() => setOpen(false)} />}
+      <WhenLoaded part={addToListDialog} load={open}>
+        {({ AddToListDialog }) => open && <AddToListDialog colorway={colorway} onClose={() => setOpen(false)} />}
+      </WhenLoaded>
     </>
   );
 }

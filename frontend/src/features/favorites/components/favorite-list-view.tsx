@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '@/api/api-error';
 import { ErrorAlert } from '@/components/error-alert';
-import { ArrowBackIcon } from '@/components/icons';
+import { ArrowBackIcon } from '@/components/icons/arrow-back-icon';
 import { PageSpinner } from '@/components/page-spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListEntries } from '../api/get-list-entries';

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FavoriteIcon } from '@/components/icons';
+import { FavoriteIcon } from '@/components/icons/favorite-icon';
 
 /** No lists, or an empty list: what it means and the way to fill it (the archive). */
 export function FavoritesEmpty({ title, testId }: { title: string; testId: string }) {

@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { RemoveIcon } from '@/components/icons';
+import { RemoveIcon } from '@/components/icons/remove-icon';
 import { useToast } from '@/components/toast/toast-context';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { useRemoveFromList } from '../api/remove-from-list';

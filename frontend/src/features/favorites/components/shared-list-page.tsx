@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
-import { ArrowBackIcon } from '@/components/icons';
+import { ArrowBackIcon } from '@/components/icons/arrow-back-icon';
 import { PageSpinner } from '@/components/page-spinner';
 import { formatDateTimeShort } from '@/lib/format';
 import { useImageUrl } from '@/lib/image-url';

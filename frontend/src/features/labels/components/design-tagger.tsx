@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@/api/api-error';
-import { SkipNextIcon } from '@/components/icons';
+import { SkipNextIcon } from '@/components/icons/skip-next-icon';
 import { errorCodeOf } from '@/lib/error-message';
 import { useImageUrl } from '@/lib/image-url';
 import type { AdminLabel, LabelSuggestion, TaggedDesign } from '../types';

@@ -1,8 +1,9 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '@/components/tooltip';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PinIcon, PinOutlineIcon } from '@/components/icons';
+import { PinIcon } from '@/components/icons/pin-icon';
+import { PinOutlineIcon } from '@/components/icons/pin-outline-icon';
 import { useToast } from '@/components/toast/toast-context';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { useSession } from '@/lib/session';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon } from '@/components/icons';
+import { DownloadIcon } from '@/components/icons/download-icon';
 import { useErrorToast } from '@/components/toast/use-error-toast';
 import { useExportCsv, type CsvExport } from '../api/export-csv';
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '@/components/icons';
+import { CloseIcon } from '@/components/icons/close-icon';
 import { IMAGE_ACCEPT } from '../lib/wear-form';
 import type { WearImage } from '../types';
 

@@ -1,0 +1,5 @@
+import { Icon } from './icon';
+
+export function DownloadIcon() {
+  return <Icon path="M5 20h14v-2H5zM19 9h-4V3H9v6H5l7 7z" />;
+}
