@@ -106,6 +106,39 @@ pub fn ciede2000(x: [f64; 3], y: [f64; 3]) -> f64 {
     (tl * tl + tc * tc + th * th + rt * tc * th).max(0.0).sqrt()
 }
 
+/// A lower bound of [`ciede2000`] that needs no angle (no atan2, sine or cosine), so a search can
+/// pass over colours plainly out of reach at a fraction of the cost. Exact in real arithmetic:
+/// - ΔH′² = |Δ(a′, b)|² − ΔC′² (the law of cosines), so the hue difference needs no hue angle;
+/// - T ≤ 1 + 0.17 + 0.24 + 0.32 + 0.20, so S_H is at most `1 + 0.015 C̄′ · 1.93`;
+/// - Δθ ≤ 30°, so |R_T| ≤ sin 60° · R_C < 2, and the chroma and hue terms
+///   `t_C² + t_H² + R_T t_C t_H` are at least `(1 − R_T²/4) · max(t_C², t_H²)`.
+///
+/// Floating point may put it a few ulps above the distance it bounds: compare with a margin.
+pub fn ciede2000_floor(x: [f64; 3], y: [f64; 3]) -> f64 {
+    const P25_7: f64 = 6_103_515_625.0; // 25^7
+    const T_MAX: f64 = 1.93;
+    const SIN_60: f64 = 0.866_025_403_8;
+    let [l1, a1, b1] = x;
+    let [l2, a2, b2] = y;
+    let cab = 0.5 * ((a1 * a1 + b1 * b1).sqrt() + (a2 * a2 + b2 * b2).sqrt());
+    let cab7 = cab.powi(7);
+    let g = 0.5 * (1.0 - (cab7 / (cab7 + P25_7)).sqrt());
+    let (a1p, a2p) = ((1.0 + g) * a1, (1.0 + g) * a2);
+    let c1p = (a1p * a1p + b1 * b1).sqrt();
+    let c2p = (a2p * a2p + b2 * b2).sqrt();
+    let dc = c2p - c1p;
+    let dh2 = ((a2p - a1p).powi(2) + (b2 - b1).powi(2) - dc * dc).max(0.0);
+    let l50 = (0.5 * (l1 + l2) - 50.0).powi(2);
+    let sl = 1.0 + 0.015 * l50 / (20.0 + l50).sqrt();
+    let cbar = 0.5 * (c1p + c2p);
+    let cbar7 = cbar.powi(7);
+    let rt_max = SIN_60 * 2.0 * (cbar7 / (cbar7 + P25_7)).sqrt();
+    let tl = (l2 - l1) / sl;
+    let tc2 = (dc / (1.0 + 0.045 * cbar)).powi(2);
+    let th2 = dh2 / (1.0 + 0.015 * cbar * T_MAX).powi(2);
+    (tl * tl + (1.0 - rt_max * rt_max / 4.0) * tc2.max(th2)).sqrt()
+}
+
 /// The coarse CIELAB cell a palette colour is filed under for colour search: L in steps of 10,
 /// a and b in steps of 16 (from −128), so 10 × 16 × 16 cells. Migration 000004 computes the same
 /// in SQL for rows stored before it.
@@ -226,6 +259,53 @@ mod tests {
         // Greys near black come within 2% of the bound: it is not loose either.
         let distance = ciede2000([1.0, 0.0, 0.0], [3.0, 0.0, 0.0]);
         assert!(2.0 / lightness_reach(distance) > 0.98);
+    }
+
+    #[test]
+    fn the_floor_never_passes_the_distance() {
+        let mut next = uniform(23);
+        let (mut pairs, mut near, mut passed_over) = (0, 0, 0);
+        for _ in 0..1_000_000 {
+            let x = [
+                next() * 100.0,
+                next() * 256.0 - 128.0,
+                next() * 256.0 - 128.0,
+            ];
+            // Mostly near pairs; some greys and blues, where S_H and the hue rotation bend most.
+            let spread = [4.0, 30.0, 200.0][(next() * 3.0) as usize];
+            let mut y = [
+                (x[0] + (next() - 0.5) * spread).clamp(0.0, 100.0),
+                x[1] + (next() - 0.5) * spread,
+                x[2] + (next() - 0.5) * spread,
+            ];
+            if next() < 0.1 {
+                y[1] = 0.0;
+                y[2] = 0.0;
+            }
+            let (distance, floor) = (ciede2000(x, y), ciede2000_floor(x, y));
+            assert!(
+                floor <= distance + 1e-9,
+                "{x:?} {y:?}: {floor} > {distance}"
+            );
+            pairs += 1;
+            if distance > 10.0 && distance < 40.0 {
+                near += 1;
+                if floor > 10.0 {
+                    passed_over += 1;
+                }
+            }
+        }
+        assert_eq!(pairs, 1_000_000);
+        // Not loose either: most pairs out of a search's reach are told without angles.
+        assert!(passed_over * 10 > near * 6, "{passed_over} of {near}");
+        for (x, y) in [
+            ([50.0, 2.6772, -79.7751], [50.0, 0.0, -82.7485]),
+            ([50.0, 2.5, 0.0], [73.0, 25.0, -18.0]),
+            ([22.7233, 20.0904, -46.694], [23.0331, 14.973, -42.5619]),
+            ([50.0, 0.0, 0.0], [50.0, 0.0, 0.0]),
+        ] {
+            assert!(ciede2000_floor(x, y) <= ciede2000(x, y) + 1e-9);
+        }
     }
 
     #[test]

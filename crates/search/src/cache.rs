@@ -24,6 +24,8 @@ pub const DEFAULT_BUDGET_BYTES: usize = 64 << 20;
 const MAX_SEEKS: usize = 1_000;
 /// Bytes counted per remembered design of a colour ranking (id, distance, vector slot).
 const RANKED_DESIGN_BYTES: usize = 72;
+/// Bytes counted per remembered design of a colour ranking from the palette index (place, distance).
+const RANKED_PLACE_BYTES: usize = 16;
 /// Bytes counted per remembered design id of the pinned list.
 const LISTED_DESIGN_BYTES: usize = 64;
 /// Bytes counted per remembered hit of a page (id, distance, vector slot).
@@ -51,8 +53,36 @@ pub enum Seek {
     After(SortKey),
 }
 
-/// A colour search's hits, best first: design id and its closest distance.
-pub type Ranking = Arc<Vec<(String, f64)>>;
+/// A colour search's hits, best first, each with its closest distance.
+#[derive(Debug, PartialEq)]
+pub enum Ranked {
+    /// By design id (scored in the database).
+    Designs(Vec<(String, f64)>),
+    /// By place in the palette index's load `load` (see [`PaletteIndex::designs`]).
+    Places { load: u64, hits: Vec<(u32, f64)> },
+}
+
+impl Ranked {
+    pub fn len(&self) -> usize {
+        match self {
+            Ranked::Designs(hits) => hits.len(),
+            Ranked::Places { hits, .. } => hits.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn weight(&self) -> usize {
+        match self {
+            Ranked::Designs(hits) => hits.len() * RANKED_DESIGN_BYTES,
+            Ranked::Places { hits, .. } => hits.len() * RANKED_PLACE_BYTES,
+        }
+    }
+}
+
+pub type Ranking = Arc<Ranked>;
 
 /// The hits of one page, in order: design id and, for a colour search, its closest distance.
 pub type PageHits = Arc<Vec<(String, Option<f64>)>>;
@@ -76,10 +106,7 @@ impl Entry {
             + self.seeks.len() * SEEK_BYTES
             + PAGE_HIT_BYTES * self.pages.values().map(|p| p.len()).sum::<usize>()
             + LISTED_DESIGN_BYTES * self.pinned.as_ref().map_or(0, |p| p.len())
-            + self
-                .ranking
-                .as_ref()
-                .map_or(0, |r| r.len() * RANKED_DESIGN_BYTES)
+            + self.ranking.as_ref().map_or(0, |r| r.weight())
     }
 }
 
@@ -332,10 +359,12 @@ mod tests {
     #[test]
     fn a_ranking_larger_than_a_quarter_of_the_budget_is_not_kept() {
         let cache = SearchCache::new(100 * RANKED_DESIGN_BYTES);
-        let big: Ranking = Arc::new((0..30).map(|n| (n.to_string(), 0.0)).collect());
+        let big: Ranking = Arc::new(Ranked::Designs(
+            (0..30).map(|n| (n.to_string(), 0.0)).collect(),
+        ));
         cache.remember_ranking("big", 1, big);
         assert!(cache.ranking("big", 1).is_none());
-        let small: Ranking = Arc::new(vec![("d".into(), 1.5)]);
+        let small: Ranking = Arc::new(Ranked::Designs(vec![("d".into(), 1.5)]));
         cache.remember_ranking("small", 1, small.clone());
         assert_eq!(cache.ranking("small", 1), Some(small));
         assert_eq!(cache.total("small", 1), Some(1));

@@ -10,20 +10,28 @@
 //! filed under the database's CIELAB bins, each bin ordered by L, and scored by the same
 //! CIEDE2000 with the same bounds, so the hits and scores are the database's.
 //!
-//! Memory: about 40 bytes per palette colour (200 MB for 5,000,000).
+//! A ranking names designs by their place here (a number that is never given to another design
+//! while the index lives), so it is made without copying a design id; the ids of a page are read
+//! when it is shown.
+//!
+//! Memory: about 40 bytes per palette colour (200 MB for 5,000,000), and the id of each design
+//! seen since the index was loaded (a deleted design's until the next start).
 
 use crate::error::SearchError;
 use crate::filters::ColorQuery;
 use crate::paging::catalog_revision;
 use db::DbConnection;
 use db::schema::{colorway_colors, colorways, palette_changes};
-use desen_core::color::{bins_within, ciede2000, lightness_reach, match_score};
+use desen_core::color::{bins_within, ciede2000, ciede2000_floor, lightness_reach, match_score};
 use diesel::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock};
 
 /// The bins of `desen_core::color::lab_bin`.
 const BINS: usize = 2_560;
+/// How far [`ciede2000_floor`] may pass a distance by rounding alone.
+const FLOOR_ROUNDING: f64 = 1e-6;
 /// Designs reloaded per statement while catching up.
 const RELOAD_BATCH: usize = 500;
 
@@ -37,37 +45,46 @@ struct Colour {
     design: u32,
 }
 
-/// A design matching a colour: its best score (distance plus the uncovered share's weight) and
-/// its closest distance, over all its colorways.
-#[derive(Debug, Clone, PartialEq)]
+/// A design matching a colour: its place in the index, its best score (distance plus the
+/// uncovered share's weight) and its closest distance, over all its colorways.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PaletteHit {
-    pub design: String,
+    pub slot: u32,
     pub score: f64,
     pub distance: f64,
 }
 
+/// The designs matching a colour, in no order, as places of one load of the index.
+pub struct PaletteHits {
+    pub load: u64,
+    pub hits: Vec<PaletteHit>,
+}
+
+/// Tells loads of an index apart: places are a load's own.
+static LOADS: AtomicU64 = AtomicU64::new(0);
+
 struct Palettes {
+    load: u64,
     /// Every change stamped before this revision is in.
     revision: i64,
     /// Per bin, its colours ordered by L.
     bins: Vec<Vec<Colour>>,
-    /// Design ids by slot.
+    /// Design ids by place (slot).
     designs: Vec<String>,
     slot_of: HashMap<String, u32>,
     /// The bins each slot's design has colours in.
     bins_of: Vec<Vec<u16>>,
-    free: Vec<u32>,
 }
 
 impl Palettes {
     fn new(revision: i64) -> Palettes {
         Palettes {
+            load: LOADS.fetch_add(1, Ordering::Relaxed),
             revision,
             bins: vec![Vec::new(); BINS],
             designs: Vec::new(),
             slot_of: HashMap::new(),
             bins_of: Vec::new(),
-            free: Vec::new(),
         }
     }
 
@@ -75,17 +92,9 @@ impl Palettes {
         if let Some(&slot) = self.slot_of.get(design) {
             return slot;
         }
-        let slot = match self.free.pop() {
-            Some(slot) => {
-                self.designs[slot as usize] = design.to_owned();
-                slot
-            }
-            None => {
-                self.designs.push(design.to_owned());
-                self.bins_of.push(Vec::new());
-                (self.designs.len() - 1) as u32
-            }
-        };
+        self.designs.push(design.to_owned());
+        self.bins_of.push(Vec::new());
+        let slot = (self.designs.len() - 1) as u32;
         self.slot_of.insert(design.to_owned(), slot);
         slot
     }
@@ -121,16 +130,14 @@ impl Palettes {
         }
     }
 
-    /// Takes the designs' colours out; returns the bins they were in.
+    /// Takes the designs' colours out (they keep their places); returns the bins they were in.
     fn remove(&mut self, designs: &[String]) -> Vec<u16> {
         let mut gone = vec![false; self.designs.len()];
         let mut bins = Vec::new();
         for design in designs {
-            if let Some(slot) = self.slot_of.remove(design) {
+            if let Some(&slot) = self.slot_of.get(design) {
                 gone[slot as usize] = true;
                 bins.append(&mut self.bins_of[slot as usize]);
-                self.designs[slot as usize].clear();
-                self.free.push(slot);
             }
         }
         bins.sort_unstable();
@@ -174,7 +181,8 @@ impl Palettes {
         Ok(())
     }
 
-    fn hits(&self, color: &ColorQuery) -> Vec<PaletteHit> {
+    /// The designs matching `color`, kept to `admitted` (all when `None`).
+    fn hits(&self, color: &ColorQuery, admitted: Option<&HashSet<String>>) -> PaletteHits {
         let [l, a, b] = color.lab;
         let reach = lightness_reach(color.distance);
         // Per slot: best score and closest distance, NaN while unmatched.
@@ -187,8 +195,17 @@ impl Palettes {
             for c in colours[start..].iter().take_while(|c| c.l <= l + reach) {
                 let lab = [c.l, c.a, c.b];
                 if lab != last.0 {
-                    // As the database calls it: the palette colour first.
-                    last = (lab, ciede2000(lab, [l, a, b]));
+                    // As the database calls it: the palette colour first. Most colours here are
+                    // out of reach, and told so without the angles of the exact distance.
+                    let out = ciede2000_floor(lab, [l, a, b]) > color.distance + FLOOR_ROUNDING;
+                    last = (
+                        lab,
+                        if out {
+                            f64::INFINITY
+                        } else {
+                            ciede2000(lab, [l, a, b])
+                        },
+                    );
                 }
                 let distance = last.1;
                 if distance > color.distance {
@@ -204,17 +221,30 @@ impl Palettes {
                 }
             }
         }
-        matched
+        if let Some(admitted) = admitted {
+            let mut admits = vec![false; self.designs.len()];
+            for design in admitted {
+                if let Some(&slot) = self.slot_of.get(design) {
+                    admits[slot as usize] = true;
+                }
+            }
+            matched.retain(|&slot| admits[slot as usize]);
+        }
+        let hits = matched
             .into_iter()
             .map(|slot| {
                 let (score, distance) = best[slot as usize];
                 PaletteHit {
-                    design: self.designs[slot as usize].clone(),
+                    slot,
                     score,
                     distance,
                 }
             })
-            .collect()
+            .collect();
+        PaletteHits {
+            load: self.load,
+            hits,
+        }
     }
 
     fn len(&self) -> usize {
@@ -278,18 +308,19 @@ impl PaletteIndex {
     }
 
     /// The designs matching `color` as of `revision` (read by the caller before anything else),
-    /// in no order; `None` while nothing is loaded.
+    /// kept to `admitted` (all when `None`), in no order; `None` while nothing is loaded.
     pub fn hits(
         &self,
         conn: &mut DbConnection,
         revision: i64,
         color: &ColorQuery,
-    ) -> Result<Option<Vec<PaletteHit>>, SearchError> {
+        admitted: Option<&HashSet<String>>,
+    ) -> Result<Option<PaletteHits>, SearchError> {
         {
             let palettes = self.palettes.read().unwrap_or_else(PoisonError::into_inner);
             match palettes.as_ref() {
                 None => return Ok(None),
-                Some(p) if p.revision >= revision => return Ok(Some(p.hits(color))),
+                Some(p) if p.revision >= revision => return Ok(Some(p.hits(color, admitted))),
                 Some(_) => {}
             }
         }
@@ -303,6 +334,14 @@ impl PaletteIndex {
         if p.revision < revision {
             p.catch_up(conn, revision)?;
         }
-        Ok(Some(p.hits(color)))
+        Ok(Some(p.hits(color, admitted)))
+    }
+
+    /// The design ids of `slots`, places of the load `load`; `None` if the index was loaded
+    /// again since.
+    pub fn designs(&self, load: u64, slots: impl Iterator<Item = u32>) -> Option<Vec<String>> {
+        let palettes = self.palettes.read().unwrap_or_else(PoisonError::into_inner);
+        let p = palettes.as_ref().filter(|p| p.load == load)?;
+        Some(slots.map(|slot| p.designs[slot as usize].clone()).collect())
     }
 }

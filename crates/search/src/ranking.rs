@@ -3,11 +3,11 @@
 //! scored; any other colour is scored from the instance's palette index (in the database while
 //! that is loading), and its whole ranking is remembered.
 
-use crate::cache::Ranking;
+use crate::cache::{Ranked, Ranking};
 use crate::error::SearchError;
 use crate::filters::ColorQuery;
 use crate::paging::{CountRow, FoundPage, PageAsked, designs_where, window};
-use crate::palette::PaletteHit;
+use crate::palette::{PaletteHits, PaletteIndex};
 use chrono::NaiveDateTime;
 use db::DbConnection;
 use db::sql::Sql;
@@ -71,25 +71,54 @@ pub(crate) fn scored_page(
         cache,
         key,
         revision,
-        ..
+        offset,
+        limit,
     } = asked;
     let ranking = match cache.ranking(key, *revision) {
         Some(ranking) => ranking,
         None => {
-            let ranking = match cache.palette().hits(conn, *revision, color)? {
-                Some(hits) => palette_ranking(conn, hits, (!everything).then_some(condition))?,
-                None => database_ranking(conn, color, condition)?,
+            let admitted = match everything {
+                true => None,
+                false => Some(designs_where(conn, condition)?),
+            };
+            let ranking = match cache
+                .palette()
+                .hits(conn, *revision, color, admitted.as_ref())?
+            {
+                Some(hits) => palette_ranking(conn, cache.palette(), hits)?,
+                None => None,
+            };
+            let ranking = match ranking {
+                Some(ranking) => ranking,
+                None => Ranked::Designs(database_ranking(conn, color, condition)?),
             };
             let ranking: Ranking = Arc::new(ranking);
             cache.remember_ranking(key, *revision, ranking.clone());
             ranking
         }
     };
-    let hits = ranking
-        .iter()
-        .skip(asked.offset as usize)
-        .take(asked.limit as usize)
-        .map(|(guid, distance)| (guid.clone(), Some(*distance)))
+    let (start, end) = (*offset as usize, (*offset + *limit) as usize);
+    let hits = match &*ranking {
+        Ranked::Designs(hits) => hits
+            .get(start..end.min(hits.len()))
+            .unwrap_or_default()
+            .to_vec(),
+        Ranked::Places { load, hits } => {
+            let page = hits.get(start..end.min(hits.len())).unwrap_or_default();
+            match cache.palette().designs(*load, page.iter().map(|h| h.0)) {
+                Some(designs) => designs.into_iter().zip(page.iter().map(|h| h.1)).collect(),
+                // The index was loaded again since this ranking was made: its places are gone.
+                None => database_ranking(conn, color, condition)?
+                    .into_iter()
+                    .skip(start)
+                    .take(end - start)
+                    .collect(),
+            }
+        }
+    };
+    let hits = hits
+        .into_iter()
+        .map(|(guid, distance)| (guid, Some(distance)))
         .collect();
     Ok((hits, ranking.len() as i64))
 }
@@ -113,35 +142,48 @@ pub(crate) fn database_ranking(
         .collect())
 }
 
-/// The palette index's hits in the database's order ([`BY_SCORE`]), kept to the designs
-/// `condition` admits (all when `None`). Equal scores are rare (a design imported twice), so
-/// upload times are read only for those.
+/// The palette index's hits in the database's order ([`BY_SCORE`]), as places; `None` if the
+/// index was loaded again meanwhile. Equal scores are rare (a design imported twice), so upload
+/// times are read only for those.
 fn palette_ranking(
     conn: &mut DbConnection,
-    mut hits: Vec<PaletteHit>,
-    condition: Option<&Sql>,
-) -> Result<Vec<(String, f64)>, SearchError> {
-    if let Some(condition) = condition {
-        let admitted = designs_where(conn, condition)?;
-        hits.retain(|h| admitted.contains(&h.design));
+    index: &PaletteIndex,
+    PaletteHits { load, mut hits }: PaletteHits,
+) -> Result<Option<Ranked>, SearchError> {
+    hits.sort_unstable_by(|x, y| x.score.total_cmp(&y.score));
+    let mut ties = Vec::new();
+    let mut run = 0;
+    for end in 1..=hits.len() {
+        if end == hits.len() || hits[end].score != hits[run].score {
+            if end - run > 1 {
+                ties.push(run..end);
+            }
+            run = end;
+        }
     }
-    hits.sort_by(|x, y| x.score.total_cmp(&y.score));
-    let tied: Vec<String> = hits
-        .windows(2)
-        .filter(|w| w[0].score == w[1].score)
-        .flat_map(|w| [w[0].design.clone(), w[1].design.clone()])
-        .collect();
-    if !tied.is_empty() {
-        let uploaded = upload_times(conn, &tied)?;
-        let at = |h: &PaletteHit| uploaded.get(&h.design).copied();
-        hits.sort_by(|x, y| {
-            x.score
-                .total_cmp(&y.score)
-                .then_with(|| at(y).cmp(&at(x)))
-                .then_with(|| y.design.cmp(&x.design))
-        });
+    if !ties.is_empty() {
+        let tied: Vec<u32> = ties
+            .iter()
+            .flat_map(|r| hits[r.clone()].iter().map(|h| h.slot))
+            .collect();
+        let Some(names) = index.designs(load, tied.iter().copied()) else {
+            return Ok(None);
+        };
+        let uploaded = upload_times(conn, &names)?;
+        let name_of: HashMap<u32, (Option<NaiveDateTime>, String)> = tied
+            .into_iter()
+            .zip(names)
+            .map(|(slot, name)| (slot, (uploaded.get(&name).copied(), name)))
+            .collect();
+        for run in ties {
+            // The newest upload first, then the greater id, as BY_SCORE.
+            hits[run].sort_by(|x, y| name_of[&y.slot].cmp(&name_of[&x.slot]));
+        }
     }
-    Ok(hits.into_iter().map(|h| (h.design, h.distance)).collect())
+    Ok(Some(Ranked::Places {
+        load,
+        hits: hits.into_iter().map(|h| (h.slot, h.distance)).collect(),
+    }))
 }
 
 fn upload_times(

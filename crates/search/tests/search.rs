@@ -14,8 +14,8 @@ use catalog::service::{self, DesignEdit, NewChannel, NewColorway, NewDesign, New
 use catalog::swatch_index::SWATCHES;
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
 use db::DbConnection;
-use db::schema::{design_pins, designs, pool_members};
-use desen_core::color::ciede2000;
+use db::schema::{colorway_colors, design_pins, designs, pool_members};
+use desen_core::color::{ciede2000, lab_bin};
 use desen_core::{DomainError, Language, PageRequest, UserGuid, Viewer};
 use diesel::prelude::*;
 use pools::PoolCriteria;
@@ -2306,6 +2306,40 @@ fn the_palette_index_follows_designs_added_and_deleted_on_another_instance() {
     let ids: Vec<&String> = want.iter().map(|h| &h.0).collect();
     assert_eq!(ids, vec![&added[1], &added[0]], "the newer upload first");
     assert_same_ranking(&search(conn, &first), &want, "after adding");
+
+    // The older one's palette changed (as a new import of its file would): found by its new
+    // colour only, by an instance that ranked it before.
+    let violet = [0x8A, 0x2B, 0xE2];
+    let lab = lab_of(violet);
+    diesel::update(colorway_colors::table.filter(colorway_colors::design_guid.eq(&added[0])))
+        .set((
+            colorway_colors::l.eq(lab[0]),
+            colorway_colors::a.eq(lab[1]),
+            colorway_colors::b.eq(lab[2]),
+            colorway_colors::bin.eq(lab_bin(lab)),
+        ))
+        .execute(conn)
+        .expect("palette changed");
+    let violets = |conn: &mut DbConnection, cache: &SearchCache| {
+        ranking(conn, cache, &staff, &hex(violet), Some(1.0))
+    };
+    assert_same_ranking(&violets(conn, &first), &violets(conn, &database), "changed");
+    assert!(violets(conn, &first).iter().any(|h| h.0 == added[0]));
+    assert_same_ranking(
+        &search(conn, &first),
+        &[(added[1].clone(), Some(0.0))],
+        "moved away",
+    );
+    diesel::update(colorway_colors::table.filter(colorway_colors::design_guid.eq(&added[0])))
+        .set((
+            colorway_colors::l.eq(lab_of(green)[0]),
+            colorway_colors::a.eq(lab_of(green)[1]),
+            colorway_colors::b.eq(lab_of(green)[2]),
+            colorway_colors::bin.eq(lab_bin(lab_of(green))),
+        ))
+        .execute(conn)
+        .expect("palette changed back");
+    assert_same_ranking(&search(conn, &first), &want, "changed back");
 
     // One of them deleted, and a colour of an existing design gone with its design.
     catalog::repo::delete_design(conn, &added[1]).expect("delete");
