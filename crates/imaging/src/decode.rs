@@ -4,6 +4,7 @@ use std::fs::File;
 use std::io::{BufReader, Read, Seek};
 use std::path::Path;
 
+use crate::indexed::design_reader;
 use crate::limits::Limits;
 use crate::source::Source;
 use crate::{BandReader, FileFormat, ImageInfo, ImagingError};
@@ -21,8 +22,9 @@ pub fn sniff(head: &[u8]) -> Option<FileFormat> {
     }
 }
 
-/// Opens a design file for band-by-band decoding. Only the header is read here; limits are
-/// checked before anything the file claims is allocated.
+/// Opens a design file for band-by-band decoding. Only the header is read here (but for an
+/// indexed-colour file, whose pixels are read once to find the palette entries in use: see
+/// `indexed`); limits are checked before anything the file claims is allocated.
 pub fn open(path: &Path, limits: &Limits) -> Result<Box<dyn BandReader>, ImagingError> {
     let file = File::open(path)?;
     open_reader(BufReader::with_capacity(64 * 1024, file), limits)
@@ -38,10 +40,10 @@ pub fn open_reader<R: Read + Seek + Send + 'static>(
     let n = src.read_up_to(0, &mut head)?;
     match sniff(&head[..n]) {
         Some(FileFormat::Tiff) | Some(FileFormat::BigTiff) => {
-            Ok(Box::new(crate::tiff_reader::TiffReader::new(src, limits)?))
+            design_reader(crate::tiff_reader::TiffReader::new(src, limits)?, limits)
         }
         Some(FileFormat::Psd) | Some(FileFormat::Psb) => {
-            Ok(Box::new(crate::psd_reader::PsdReader::new(src, limits)?))
+            design_reader(crate::psd_reader::PsdReader::new(src, limits)?, limits)
         }
         None => Err(ImagingError::UnknownFormat),
     }

@@ -54,7 +54,7 @@ pub struct ImageInfo {
     pub format: FileFormat,
     pub width: u32,
     pub height: u32,
-    /// Bits per sample as stored (1, 8, 16 or 32).
+    /// Bits per sample as stored (1, 8 or 16; 2 and 4 for palette colour).
     pub bit_depth: u8,
     pub color_mode: ColorMode,
     /// Horizontal and vertical resolution in dots per inch, when the file says.
@@ -64,6 +64,10 @@ pub struct ImageInfo {
     pub layer_names: Vec<String>,
     /// The embedded ICC profile, raw.
     pub icc_profile: Option<Vec<u8>>,
+    /// What the reader made of the file that staff should know (an indexed file with more
+    /// colours than screens read as a digital design). Shown with the import's file status.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl ImageInfo {

@@ -9,6 +9,7 @@ pub mod info;
 
 // Decoders and writers of design files.
 pub mod decode;
+mod indexed;
 pub mod limits;
 mod psd_reader;
 mod source;
@@ -40,6 +41,7 @@ pub use render::{
 };
 pub use resize::{GrayImage, RgbImage};
 pub use write::{
-    RowMut, Samples, TiffCompression, TiffOptions, WriteImage, WriteSpec, write_psd,
-    write_psd_streaming, write_tiff, write_tiff_streaming,
+    IndexedImage, RowMut, Samples, TiffCompression, TiffOptions, WriteImage, WriteSpec,
+    write_indexed_psd, write_indexed_tiff, write_psd, write_psd_streaming, write_tiff,
+    write_tiff_streaming,
 };

@@ -23,6 +23,7 @@ pub fn synthetic_info(
         layer_count: 0,
         layer_names: Vec::new(),
         icc_profile: None,
+        notes: Vec::new(),
     }
 }
 

@@ -8,6 +8,7 @@
 
 use rayon::prelude::*;
 
+use crate::indexed::{IndexReader, Palette};
 use crate::limits::Limits;
 use crate::source::{Source, to8, unpack_bits_exact};
 use crate::{
@@ -21,6 +22,8 @@ const MAX_PSD_CHANNELS: usize = 56;
 const MAX_LAYERS: usize = 100_000;
 /// Image resources we keep are small; anything bigger is skipped or refused.
 const MAX_RESOURCE: u64 = 64 * 1024 * 1024;
+/// The colour table of an indexed-colour document: 256 reds, 256 greens, 256 blues.
+const COLOR_TABLE_BYTES: u32 = 768;
 
 fn corrupt(what: impl Into<String>) -> ImagingError {
     ImagingError::Corrupt(what.into())
@@ -82,17 +85,29 @@ struct Resources {
     display: Vec<(u16, [u16; 4], u8)>,
     display_obsolete: Vec<(u16, [u16; 4], u8)>,
     icc: Option<Vec<u8>>,
+    /// Indexed colour: entries of the colour table in use (1046) and the transparent one (1047).
+    color_count: Option<u16>,
+    transparent_index: Option<u16>,
 }
 
 /// How the stored composite is laid out.
 enum Composite {
-    Raw { start: u64 },
-    Rle { counts: Vec<u32>, cursors: Vec<u64> },
+    Raw {
+        start: u64,
+    },
+    Rle {
+        counts: Vec<u32>,
+        /// Where each channel's next row starts, and where its first row starts.
+        cursors: Vec<u64>,
+        starts: Vec<u64>,
+    },
 }
 
 pub(crate) struct PsdReader {
     src: Source,
     info: ImageInfo,
+    /// The colours of an indexed-colour document.
+    palette: Option<Palette>,
     depth: u8,
     /// Stored bytes of one row of one channel.
     row_bytes: usize,
@@ -143,7 +158,8 @@ impl PsdReader {
         let (color_mode, process): (ColorMode, &[&str]) = match mode {
             0 => (ColorMode::Bitmap, &["Gray"]),
             1 => (ColorMode::Gray, &["Gray"]),
-            2 => return Err(ImagingError::Unsupported("indexed-colour PSD".into())),
+            // The palette entry of each pixel; `indexed` makes screens of them.
+            2 => (ColorMode::Indexed, &["Index"]),
             3 => (ColorMode::Rgb, &["Red", "Green", "Blue"]),
             4 => (ColorMode::Cmyk, &["Cyan", "Magenta", "Yellow", "Black"]),
             7 => (ColorMode::Multichannel, &[]),
@@ -159,6 +175,16 @@ impl PsdReader {
                 "{channels} channels for a {color_mode:?} PSD"
             )));
         }
+        if color_mode == ColorMode::Indexed {
+            if depth != 8 {
+                return Err(corrupt(format!("{depth}-bit indexed-colour PSD")));
+            }
+            if channels != 1 {
+                return Err(ImagingError::Unsupported(format!(
+                    "indexed-colour PSD with {channels} channels"
+                )));
+            }
+        }
         let row_bytes = (width as usize * depth as usize).div_ceil(8);
         let out_row = width as usize * channels;
         let per_row = row_bytes * channels + out_row;
@@ -170,15 +196,29 @@ impl PsdReader {
             )));
         }
 
-        // Colour mode data: only duotone and indexed files have any; skipped.
+        // Colour mode data: the colour table of an indexed file; a duotone's curves, skipped.
         let len = c.u32("colour mode data")?;
-        c.seek(c.pos + u64::from(len), "colour mode data")?;
+        let color_table = if color_mode == ColorMode::Indexed {
+            if len != COLOR_TABLE_BYTES {
+                return Err(corrupt(format!(
+                    "indexed-colour PSD has a {len}-byte colour table, expected {COLOR_TABLE_BYTES}"
+                )));
+            }
+            Some(c.vec(u64::from(len), "colour table")?)
+        } else {
+            c.seek(c.pos + u64::from(len), "colour mode data")?;
+            None
+        };
 
         let res_len = u64::from(c.u32("image resources")?);
         let res_end = c.pos + res_len;
         c.src.check_range(c.pos, res_len, "image resources")?;
         let resources = read_resources(&mut c, res_end)?;
         c.pos = res_end;
+        let palette = match color_table {
+            Some(table) => Some(indexed_palette(&table, &resources)?),
+            None => None,
+        };
 
         let (layer_count, merged_alpha, layer_names) = read_layers(&mut c, big)?;
 
@@ -219,13 +259,17 @@ impl PsdReader {
                 let total: u64 = counts.iter().map(|n| u64::from(*n)).sum();
                 c.src
                     .check_range(c.pos, total, "RLE composite image data")?;
-                let mut cursors = Vec::with_capacity(channels);
+                let mut starts = Vec::with_capacity(channels);
                 let mut at = c.pos;
                 for ch in counts.chunks_exact(height as usize) {
-                    cursors.push(at);
+                    starts.push(at);
                     at += ch.iter().map(|n| u64::from(*n)).sum::<u64>();
                 }
-                Composite::Rle { counts, cursors }
+                Composite::Rle {
+                    counts,
+                    cursors: starts.clone(),
+                    starts,
+                }
             }
             2 | 3 => {
                 return Err(ImagingError::Unsupported(
@@ -252,10 +296,12 @@ impl PsdReader {
             layer_count,
             layer_names,
             icc_profile: resources.icc,
+            notes: Vec::new(),
         };
         Ok(PsdReader {
             src,
             info,
+            palette,
             depth,
             row_bytes,
             composite,
@@ -278,7 +324,9 @@ impl PsdReader {
                     self.src.read_exact_at(at, dst, "composite image data")?;
                 }
             }
-            Composite::Rle { counts, cursors } => {
+            Composite::Rle {
+                counts, cursors, ..
+            } => {
                 // One read per channel, then the rows of all channels decoded in parallel.
                 let mut spans = Vec::with_capacity(channels);
                 self.compressed.clear();
@@ -370,6 +418,42 @@ impl BandReader for PsdReader {
     }
 }
 
+impl IndexReader for PsdReader {
+    fn palette(&self) -> Option<&Palette> {
+        self.palette.as_ref()
+    }
+
+    fn rewind(&mut self) {
+        self.next_row = 0;
+        if let Composite::Rle {
+            cursors, starts, ..
+        } = &mut self.composite
+        {
+            cursors.clone_from(starts);
+        }
+    }
+}
+
+/// The palette of an indexed-colour document: the entries resource 1046 says are in use (all
+/// 256 without it), and the transparent entry of resource 1047 when it is one of them.
+fn indexed_palette(table: &[u8], res: &Resources) -> Result<Palette, ImagingError> {
+    let count = usize::from(res.color_count.unwrap_or(256));
+    if count == 0 || count > 256 || table.len() != COLOR_TABLE_BYTES as usize {
+        return Err(corrupt(format!(
+            "indexed-colour PSD says it uses {count} of its 256 colours"
+        )));
+    }
+    Ok(Palette {
+        colors: (0..count)
+            .map(|i| [table[i], table[256 + i], table[512 + i]])
+            .collect(),
+        transparent: res
+            .transparent_index
+            .filter(|t| usize::from(*t) < count)
+            .map(|t| t as u8),
+    })
+}
+
 fn read_resources(c: &mut Cursor<'_>, end: u64) -> Result<Resources, ImagingError> {
     let mut r = Resources::default();
     while c.pos + 12 <= end {
@@ -390,7 +474,7 @@ fn read_resources(c: &mut Cursor<'_>, end: u64) -> Result<Resources, ImagingErro
                 "image resource {id} runs past its section"
             )));
         }
-        let wanted = matches!(id, 1005 | 1006 | 1007 | 1039 | 1045 | 1077);
+        let wanted = matches!(id, 1005 | 1006 | 1007 | 1039 | 1045 | 1046 | 1047 | 1077);
         if wanted && size <= MAX_RESOURCE {
             let data = c.vec(size, "image resource")?;
             match id {
@@ -400,6 +484,14 @@ fn read_resources(c: &mut Cursor<'_>, end: u64) -> Result<Resources, ImagingErro
                 1077 => r.display = parse_display_info(data.get(4..).unwrap_or_default(), 13),
                 1007 => r.display_obsolete = parse_display_info(&data, 14),
                 1039 if !data.is_empty() => r.icc = Some(data),
+                1046 | 1047 if data.len() >= 2 => {
+                    let v = u16::from_be_bytes([data[0], data[1]]);
+                    if id == 1046 {
+                        r.color_count = Some(v);
+                    } else {
+                        r.transparent_index = Some(v);
+                    }
+                }
                 _ => {}
             }
         }

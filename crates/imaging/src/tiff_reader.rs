@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
+use crate::indexed::{IndexReader, Palette};
 use crate::limits::Limits;
 use crate::source::{PackBits, Source, to8};
 use crate::{
@@ -34,6 +35,7 @@ const Y_RESOLUTION: u16 = 283;
 const PLANAR_CONFIGURATION: u16 = 284;
 const RESOLUTION_UNIT: u16 = 296;
 const PREDICTOR: u16 = 317;
+const COLOR_MAP: u16 = 320;
 const TILE_WIDTH: u16 = 322;
 const TILE_LENGTH: u16 = 323;
 const TILE_OFFSETS: u16 = 324;
@@ -100,6 +102,8 @@ enum Norm {
     Invert,
     /// CIELab a and b are signed: flip the sign bit to get the offset-by-128 form.
     Signed,
+    /// Palette entry numbers: kept as stored, never scaled (a 4-bit 15 stays 15).
+    Index,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,6 +301,39 @@ impl Ifd {
     }
 }
 
+/// The ColorMap of a palette-colour image: every red, then every green, then every blue, 16 bits
+/// each, for exactly 2^bits entries. A map of another length lies about the palette and is
+/// refused, as libtiff refuses it.
+fn color_map(ifd: &Ifd, src: &mut Source, bits: u8) -> Result<Palette, ImagingError> {
+    let entries = 1usize << bits;
+    let expected = 3 * entries as u64;
+    let count = ifd
+        .entries
+        .get(&COLOR_MAP)
+        .ok_or_else(|| corrupt("palette colour TIFF has no ColorMap"))?
+        .count;
+    if count != expected {
+        return Err(corrupt(format!(
+            "ColorMap has {count} values, a {bits}-bit palette needs {expected}"
+        )));
+    }
+    let map = ifd.uints(src, COLOR_MAP, expected)?.unwrap_or_default();
+    if map.len() as u64 != expected {
+        return Err(corrupt("ColorMap is shorter than it says"));
+    }
+    // The high byte, as libtiff reads it: writers scale 8-bit colours by 256 or by 257. A map
+    // with no value over 255 was written by an old 8-bit writer and is taken as it is (libtiff's
+    // check too).
+    let shift = if map.iter().all(|&v| v <= 255) { 0 } else { 8 };
+    let channel = |c: usize, i: usize| (map[c * entries + i].min(65535) >> shift) as u8;
+    Ok(Palette {
+        colors: (0..entries)
+            .map(|i| [channel(0, i), channel(1, i), channel(2, i)])
+            .collect(),
+        transparent: None,
+    })
+}
+
 // ---------------------------------------------------------------------------------------------
 // Layout of the image data
 
@@ -361,7 +398,10 @@ impl Layout {
             && self.planes == 1
             && self.bits == 8
             && self.premultiplied.is_none()
-            && self.norms.iter().all(|n| *n == Norm::Plain)
+            && self
+                .norms
+                .iter()
+                .all(|n| matches!(n, Norm::Plain | Norm::Index))
     }
 }
 
@@ -379,6 +419,8 @@ enum Mode {
 pub(crate) struct TiffReader {
     src: Source,
     info: ImageInfo,
+    /// The colours of a palette-colour image.
+    palette: Option<Palette>,
     layout: Layout,
     mode: Mode,
     next_row: u32,
@@ -421,19 +463,23 @@ impl TiffReader {
             3 => return Err(unsupported(&format!("{bits}-bit floating point samples"))),
             other => return Err(unsupported(&format!("sample format {other}"))),
         };
-        let bits = match bits {
-            1 | 8 | 16 => bits as u8,
-            32 => return Err(unsupported("32-bit samples")),
-            other => return Err(unsupported(&format!("{other}-bit samples"))),
-        };
-
-        let compression = Compression::from_tag(get(&mut src, COMPRESSION)?.unwrap_or(1))?;
         let photometric = match get(&mut src, PHOTOMETRIC)? {
             Some(p) => p,
             // Missing in some old files: guess from the sample count, as libtiff does.
             None if spp >= 3 => 2,
             None => 1,
         };
+        let bits = match bits {
+            1 | 8 | 16 if photometric != 3 => bits as u8,
+            1 | 2 | 4 | 8 if photometric == 3 => bits as u8,
+            32 => return Err(unsupported("32-bit samples")),
+            other if photometric == 3 => {
+                return Err(unsupported(&format!("{other}-bit palette colour")));
+            }
+            other => return Err(unsupported(&format!("{other}-bit samples"))),
+        };
+
+        let compression = Compression::from_tag(get(&mut src, COMPRESSION)?.unwrap_or(1))?;
         if get(&mut src, FILL_ORDER)?.unwrap_or(1) == 2 && compression != Compression::Jpeg {
             return Err(unsupported("reversed bit fill order"));
         }
@@ -444,13 +490,19 @@ impl TiffReader {
         };
         let predictor = match get(&mut src, PREDICTOR)?.unwrap_or(1) {
             1 => false,
-            2 if bits == 1 => return Err(corrupt("horizontal predictor on 1-bit samples")),
+            2 if bits < 8 => {
+                return Err(corrupt(format!(
+                    "horizontal predictor on {bits}-bit samples"
+                )));
+            }
             2 => true,
             3 => return Err(unsupported("floating point predictor")),
             other => return Err(corrupt(format!("Predictor {other}"))),
         };
-        if bits == 1 && spp != 1 {
-            return Err(unsupported("1-bit samples with several samples per pixel"));
+        if bits < 8 && spp != 1 {
+            return Err(unsupported(&format!(
+                "{bits}-bit samples with several samples per pixel"
+            )));
         }
         if compression == Compression::Jpeg && bits != 8 {
             return Err(unsupported(&format!(
@@ -501,7 +553,8 @@ impl TiffReader {
             }
             6 => return Err(unsupported("YCbCr samples without JPEG compression")),
             8 | 9 => (ColorMode::Lab, vec!["L", "a", "b"], false),
-            3 => return Err(unsupported("palette colour (indexed)")),
+            // The palette entry of each pixel; `indexed` makes screens of them.
+            3 => (ColorMode::Indexed, vec!["Index"], false),
             4 => return Err(unsupported("a transparency mask page")),
             10 => return Err(unsupported("ITU Lab")),
             other => return Err(unsupported(&format!("photometric interpretation {other}"))),
@@ -514,6 +567,17 @@ impl TiffReader {
         if compression == Compression::Jpeg && planar && photometric == 6 {
             return Err(unsupported("planar YCbCr JPEG"));
         }
+        let palette = if photometric == 3 {
+            if spp != 1 {
+                return Err(unsupported("palette colour with extra samples"));
+            }
+            if signed || compression == Compression::Jpeg {
+                return Err(unsupported("signed or JPEG-compressed palette colour"));
+            }
+            Some(color_map(&ifd, &mut src, bits)?)
+        } else {
+            None
+        };
 
         let mut channels = Vec::with_capacity(spp);
         let mut norms = Vec::with_capacity(spp);
@@ -528,6 +592,7 @@ impl TiffReader {
             });
             norms.push(match (photometric, i) {
                 (0, _) => Norm::Invert,
+                (3, _) => Norm::Index,
                 (8, 1 | 2) => Norm::Signed,
                 _ => Norm::Plain,
             });
@@ -726,10 +791,12 @@ impl TiffReader {
             layer_count: 0,
             layer_names: Vec::new(),
             icc_profile,
+            notes: Vec::new(),
         };
         Ok(TiffReader {
             src,
             info,
+            palette,
             layout,
             mode,
             next_row: 0,
@@ -918,6 +985,21 @@ impl BandReader for TiffReader {
                 // A failed band ends the image: no caller should see later bands out of step.
                 self.next_row = self.layout.height;
                 Err(e)
+            }
+        }
+    }
+}
+
+impl IndexReader for TiffReader {
+    fn palette(&self) -> Option<&Palette> {
+        self.palette.as_ref()
+    }
+
+    fn rewind(&mut self) {
+        self.next_row = 0;
+        if let Mode::Stream { streams, .. } = &mut self.mode {
+            for stream in streams.iter_mut() {
+                *stream = StripStream::new(stream.plane, self.layout.compression);
             }
         }
     }
@@ -1406,7 +1488,7 @@ fn convert_run(l: &Layout, src: &[u8], dst: &mut [u8], px: usize, c0: usize) {
     let channels = l.samples();
     let spp = l.chunk_spp;
     let norms = &l.norms[c0..c0 + spp];
-    let plain = norms.iter().all(|n| *n == Norm::Plain);
+    let plain = norms.iter().all(|n| matches!(n, Norm::Plain | Norm::Index));
     match l.bits {
         8 if plain && spp == channels => dst.copy_from_slice(&src[..px * spp]),
         8 => {
@@ -1429,18 +1511,26 @@ fn convert_run(l: &Layout, src: &[u8], dst: &mut [u8], px: usize, c0: usize) {
                         u16::from_be_bytes(a)
                     };
                     d[c0 + k] = match norms[k] {
-                        Norm::Plain => to8(v),
+                        Norm::Plain | Norm::Index => to8(v),
                         Norm::Invert => 255 - to8(v),
                         Norm::Signed => to8(v ^ 0x8000),
                     };
                 }
             }
         }
-        _ => {
-            // 1-bit, one sample per pixel, rows padded to whole bytes.
+        bits => {
+            // 1, 2 or 4 bits, one sample per pixel, first pixel in the high bits, rows padded
+            // to whole bytes. Palette indexes stay as stored; gray levels scale to 0..=255.
+            let bits = usize::from(bits);
+            let per_byte = 8 / bits;
+            let max = (1u8 << bits) - 1;
             for (x, d) in dst.chunks_exact_mut(channels).enumerate().take(px) {
-                let bit = (src[x / 8] >> (7 - (x % 8))) & 1;
-                d[c0] = norm8(bit * 255, norms[0]);
+                let shift = 8 - bits * (x % per_byte + 1);
+                let v = (src[x / per_byte] >> shift) & max;
+                d[c0] = match norms[0] {
+                    Norm::Index => v,
+                    n => norm8(v * (255 / max), n),
+                };
             }
         }
     }
@@ -1449,7 +1539,7 @@ fn convert_run(l: &Layout, src: &[u8], dst: &mut [u8], px: usize, c0: usize) {
 #[inline]
 fn norm8(v: u8, n: Norm) -> u8 {
     match n {
-        Norm::Plain => v,
+        Norm::Plain | Norm::Index => v,
         Norm::Invert => 255 - v,
         Norm::Signed => v ^ 0x80,
     }

@@ -60,6 +60,18 @@ pub enum TiffCompression {
     PackBits,
 }
 
+impl TiffCompression {
+    /// The value of the Compression tag.
+    fn tag(self) -> u64 {
+        match self {
+            TiffCompression::None => 1,
+            TiffCompression::Lzw => 5,
+            TiffCompression::Deflate => 8,
+            TiffCompression::PackBits => 32773,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TiffOptions {
     pub compression: TiffCompression,
@@ -375,15 +387,7 @@ where
     };
 
     let mut w = BufWriter::with_capacity(1 << 20, w);
-    let start = w.stream_position()?;
-    // Header with the IFD offset patched at the end.
-    if opts.bigtiff {
-        w.write_all(b"II+\0\x08\0\0\0")?;
-        w.write_all(&0u64.to_le_bytes())?;
-    } else {
-        w.write_all(b"II*\0")?;
-        w.write_all(&0u32.to_le_bytes())?;
-    }
+    let start = start_tiff(&mut w, opts.bigtiff)?;
     let mut band = BandBuf::new(spec, band_rows);
     let mut top = 0;
     while top < height {
@@ -445,13 +449,7 @@ where
     ifd.add(256, 4, &[u64::from(width)]);
     ifd.add(257, 4, &[u64::from(height)]);
     ifd.add(258, 3, &vec![u64::from(spec.bit_depth); spp]);
-    let compression = match opts.compression {
-        TiffCompression::None => 1,
-        TiffCompression::Lzw => 5,
-        TiffCompression::Deflate => 8,
-        TiffCompression::PackBits => 32773,
-    };
-    ifd.add(259, 3, &[compression]);
+    ifd.add(259, 3, &[opts.compression.tag()]);
     let photometric = match spec.color_mode {
         ColorMode::Gray => 1,
         ColorMode::Rgb => 2,
@@ -512,20 +510,40 @@ where
     if let Some(icc) = &spec.icc_profile {
         ifd.add_raw(34675, 7, icc.len() as u64, icc.clone());
     }
+    finish_tiff(&mut w, start, ifd)
+}
+
+/// Writes the header of a little-endian TIFF (or BigTIFF) whose IFD offset [`finish_tiff`]
+/// fills in. Answers where the file starts.
+fn start_tiff<W: Write + Seek>(w: &mut W, bigtiff: bool) -> Result<u64, ImagingError> {
+    let start = w.stream_position()?;
+    if bigtiff {
+        w.write_all(b"II+\0\x08\0\0\0")?;
+        w.write_all(&0u64.to_le_bytes())?;
+    } else {
+        w.write_all(b"II*\0")?;
+        w.write_all(&0u32.to_le_bytes())?;
+    }
+    Ok(start)
+}
+
+/// Writes the IFD after the image data and points the header at it.
+fn finish_tiff<W: Write + Seek>(w: &mut W, start: u64, ifd: IfdWriter) -> Result<(), ImagingError> {
+    let big = ifd.big;
     let mut pos = w.stream_position()? - start;
     if !pos.is_multiple_of(2) {
         w.write_all(&[0])?;
         pos += 1;
     }
-    if !opts.bigtiff && pos > u64::from(u32::MAX) {
+    if !big && pos > u64::from(u32::MAX) {
         // Every offset lies before the IFD, so this one check covers them all.
         return Err(encode_err("file exceeds 4 GiB: write BigTIFF"));
     }
     let bytes = ifd.finish(pos)?;
     w.write_all(&bytes)?;
     let end = w.stream_position()?;
-    w.seek(SeekFrom::Start(start + if opts.bigtiff { 8 } else { 4 }))?;
-    if opts.bigtiff {
+    w.seek(SeekFrom::Start(start + if big { 8 } else { 4 }))?;
+    if big {
         w.write_all(&pos.to_le_bytes())?;
     } else {
         let pos =
@@ -933,18 +951,23 @@ fn resource(out: &mut Vec<u8>, id: u16, data: &[u8]) {
     }
 }
 
-/// Image resources: resolution, extra channel names (Pascal and Unicode), their display info
-/// (spot kind and colour), and the ICC profile.
-fn psd_resources(spec: &WriteSpec, process: usize) -> Vec<u8> {
-    let mut out = Vec::new();
-    let fixed = ((spec.dpi * 65536.0).round().clamp(1.0, f64::from(u32::MAX))) as u32;
+/// ResolutionInfo (1005): the same resolution both ways, in pixels per inch.
+fn resolution_resource(out: &mut Vec<u8>, dpi: f64) {
+    let fixed = ((dpi * 65536.0).round().clamp(1.0, f64::from(u32::MAX))) as u32;
     let mut res = Vec::with_capacity(16);
     for _ in 0..2 {
         res.extend_from_slice(&fixed.to_be_bytes());
         res.extend_from_slice(&1u16.to_be_bytes()); // shown as pixels per inch
         res.extend_from_slice(&1u16.to_be_bytes()); // sizes shown in inches
     }
-    resource(&mut out, 1005, &res);
+    resource(out, 1005, &res);
+}
+
+/// Image resources: resolution, extra channel names (Pascal and Unicode), their display info
+/// (spot kind and colour), and the ICC profile.
+fn psd_resources(spec: &WriteSpec, process: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    resolution_resource(&mut out, spec.dpi);
     let extra = &spec.channels[process..];
     if !extra.is_empty() {
         let names: Vec<u8> = extra.iter().flat_map(|c| pascal(&c.name, 255)).collect();
@@ -1043,6 +1066,279 @@ fn psd_layers(spec: &WriteSpec, big: bool, process: usize) -> Vec<u8> {
     len(&mut out, section.len() as u64);
     out.extend_from_slice(&section);
     out
+}
+
+// =============================================================================================
+// Indexed (palette) colour
+
+/// An indexed-colour image held whole, as a textile CAD system saves a rotary design: a palette
+/// and the palette entry of each pixel. For fixtures and benchmarks; entries are written as
+/// given, even past the palette's end, so hostile files can be made too.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexedImage {
+    pub width: u32,
+    pub height: u32,
+    /// Bits per stored entry: 1, 2, 4 or 8 in TIFF; PSD always stores 8.
+    pub bit_depth: u8,
+    /// Resolution in dots per inch, both directions.
+    pub dpi: f64,
+    /// The colours (sRGB), at most 2^bit_depth of them; TIFF pads its ColorMap with black.
+    pub palette: Vec<[u8; 3]>,
+    /// PSD only: the entry that stands for transparency (resource 1047).
+    pub transparent: Option<u8>,
+    /// One palette entry per pixel, row by row.
+    pub indexes: Vec<u8>,
+}
+
+impl IndexedImage {
+    fn validate(&self) -> Result<(), ImagingError> {
+        if self.width == 0 || self.height == 0 {
+            return Err(encode_err("image has no pixels"));
+        }
+        if !matches!(self.bit_depth, 1 | 2 | 4 | 8) {
+            return Err(encode_err(format!(
+                "{}-bit palette colour (1, 2, 4 or 8 only)",
+                self.bit_depth
+            )));
+        }
+        let entries = 1usize << self.bit_depth;
+        if self.palette.is_empty() || self.palette.len() > entries {
+            return Err(encode_err(format!(
+                "{} palette colours for {} bits",
+                self.palette.len(),
+                self.bit_depth
+            )));
+        }
+        if self.indexes.len() != self.width as usize * self.height as usize {
+            return Err(encode_err(format!(
+                "{} indexes for {} x {} pixels",
+                self.indexes.len(),
+                self.width,
+                self.height
+            )));
+        }
+        if self.indexes.iter().any(|&i| usize::from(i) >= entries) {
+            return Err(encode_err(format!(
+                "an index does not fit in {} bits",
+                self.bit_depth
+            )));
+        }
+        if !self.dpi.is_finite() || self.dpi <= 0.0 {
+            return Err(encode_err(format!("resolution {} dpi", self.dpi)));
+        }
+        Ok(())
+    }
+
+    /// The entries of row `y` from column `x0` to `x1`.
+    fn run(&self, y: u32, x0: u32, x1: u32) -> &[u8] {
+        let row = y as usize * self.width as usize;
+        &self.indexes[row + x0 as usize..row + x1 as usize]
+    }
+}
+
+/// Packs palette entries of `bits` bits into `out`, the first pixel in the high bits.
+fn pack_indexes(entries: &[u8], bits: usize, out: &mut [u8]) {
+    if bits == 8 {
+        out[..entries.len()].copy_from_slice(entries);
+        return;
+    }
+    for (x, &v) in entries.iter().enumerate() {
+        let at = x * bits;
+        out[at / 8] |= v << (8 - bits - at % 8);
+    }
+}
+
+/// Writes an indexed-colour image as a palette-colour TIFF (PhotometricInterpretation 3 with
+/// its ColorMap), in strips or tiles, with any compression of `opts` (the predictor only at
+/// 8 bits; planar configuration does not apply to one sample).
+pub fn write_indexed_tiff<W: Write + Seek>(
+    w: W,
+    image: &IndexedImage,
+    opts: &TiffOptions,
+) -> Result<(), ImagingError> {
+    image.validate()?;
+    let bits = usize::from(image.bit_depth);
+    let (width, height) = (image.width, image.height);
+    if let Some(t) = opts.tiled
+        && (t == 0 || !t.is_multiple_of(16))
+    {
+        return Err(encode_err(format!("tile size {t} is not a multiple of 16")));
+    }
+    let (chunk_w, chunk_h) = match opts.tiled {
+        Some(t) => (t, t),
+        None => {
+            let row = (width as usize * bits).div_ceil(8);
+            let rows = opts
+                .rows_per_strip
+                .unwrap_or((STRIP_BYTES / row.max(1)).max(1) as u32);
+            (width, rows.clamp(1, height))
+        }
+    };
+    let row_bytes = (chunk_w as usize * bits).div_ceil(8);
+    let predictor = opts.predictor
+        && bits == 8
+        && matches!(
+            opts.compression,
+            TiffCompression::Lzw | TiffCompression::Deflate
+        );
+    let (across, down) = (width.div_ceil(chunk_w), height.div_ceil(chunk_h));
+    let chunks: Vec<(u32, u32)> = (0..down)
+        .flat_map(|ty| (0..across).map(move |tx| (ty, tx)))
+        .collect();
+    let encoded = chunks
+        .par_iter()
+        .map(|&(ty, tx)| {
+            let rows = if opts.tiled.is_some() {
+                chunk_h
+            } else {
+                chunk_h.min(height - ty * chunk_h)
+            };
+            let mut raw = vec![0u8; row_bytes * rows as usize];
+            for (r, out) in raw.chunks_exact_mut(row_bytes).enumerate() {
+                let y = ty * chunk_h + r as u32;
+                // Tiles on the bottom and right edges are padded with entry 0.
+                if y < height {
+                    let x0 = tx * chunk_w;
+                    pack_indexes(image.run(y, x0, (x0 + chunk_w).min(width)), bits, out);
+                    if predictor {
+                        apply_predictor(out, 1, 1);
+                    }
+                }
+            }
+            compress(opts.compression, &raw, row_bytes)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let mut w = BufWriter::with_capacity(1 << 20, w);
+    let start = start_tiff(&mut w, opts.bigtiff)?;
+    let mut offsets = Vec::with_capacity(encoded.len());
+    let mut counts = Vec::with_capacity(encoded.len());
+    for data in &encoded {
+        offsets.push(w.stream_position()? - start);
+        counts.push(data.len() as u64);
+        w.write_all(data)?;
+    }
+    let mut ifd = IfdWriter::new(opts.bigtiff);
+    ifd.add(254, 4, &[0]);
+    ifd.add(256, 4, &[u64::from(width)]);
+    ifd.add(257, 4, &[u64::from(height)]);
+    ifd.add(258, 3, &[bits as u64]);
+    ifd.add(259, 3, &[opts.compression.tag()]);
+    ifd.add(262, 3, &[3]);
+    let offset_type = if opts.bigtiff { 16 } else { 4 };
+    match opts.tiled {
+        Some(t) => {
+            ifd.add(322, 4, &[u64::from(t)]);
+            ifd.add(323, 4, &[u64::from(t)]);
+            ifd.add(324, offset_type, &offsets);
+            ifd.add(325, offset_type, &counts);
+        }
+        None => {
+            ifd.add(273, offset_type, &offsets);
+            ifd.add(278, 4, &[u64::from(chunk_h)]);
+            ifd.add(279, offset_type, &counts);
+        }
+    }
+    ifd.add(277, 3, &[1]);
+    let dpi = rational(image.dpi);
+    ifd.add_raw(282, 5, 1, dpi.to_vec());
+    ifd.add_raw(283, 5, 1, dpi.to_vec());
+    ifd.add(284, 3, &[1]);
+    ifd.add(296, 3, &[2]);
+    ifd.add_raw(305, 2, 8, b"imaging\0".to_vec());
+    if predictor {
+        ifd.add(317, 3, &[2]);
+    }
+    // ColorMap: every red, then every green, then every blue, 16 bits each.
+    let entries = 1usize << bits;
+    let color_map: Vec<u64> = (0..3)
+        .flat_map(|c| {
+            (0..entries).map(move |i| {
+                let v = image.palette.get(i).map_or(0, |rgb| rgb[c]);
+                u64::from(v) * 257
+            })
+        })
+        .collect();
+    ifd.add(320, 3, &color_map);
+    ifd.add(339, 3, &[1]);
+    finish_tiff(&mut w, start, ifd)
+}
+
+/// Writes an indexed-colour image as an indexed-colour PSD (or PSB when `big`): mode 2, its
+/// 768-byte colour table, resources 1046 (colours in use) and 1047 (the transparent entry), one
+/// 8-bit channel of entries, raw or RLE.
+pub fn write_indexed_psd<W: Write + Seek>(
+    w: W,
+    image: &IndexedImage,
+    big: bool,
+    rle: bool,
+) -> Result<(), ImagingError> {
+    image.validate()?;
+    let (width, height) = (image.width, image.height);
+    let max_side = if big { 300_000 } else { 30_000 };
+    if width > max_side || height > max_side {
+        return Err(encode_err(format!("{width} x {height} is too large")));
+    }
+    let mut w = BufWriter::with_capacity(1 << 20, w);
+    w.write_all(b"8BPS")?;
+    w.write_all(&(if big { 2u16 } else { 1 }).to_be_bytes())?;
+    w.write_all(&[0; 6])?;
+    w.write_all(&1u16.to_be_bytes())?; // one channel: the entries
+    w.write_all(&height.to_be_bytes())?;
+    w.write_all(&width.to_be_bytes())?;
+    w.write_all(&8u16.to_be_bytes())?;
+    w.write_all(&2u16.to_be_bytes())?; // indexed colour
+    let mut table = vec![0u8; 768];
+    for (i, rgb) in image.palette.iter().enumerate() {
+        for (c, v) in rgb.iter().enumerate() {
+            table[c * 256 + i] = *v;
+        }
+    }
+    w.write_all(&(table.len() as u32).to_be_bytes())?;
+    w.write_all(&table)?;
+
+    let mut resources = Vec::new();
+    resolution_resource(&mut resources, image.dpi);
+    resource(
+        &mut resources,
+        1046,
+        &(image.palette.len() as u16).to_be_bytes(),
+    );
+    if let Some(t) = image.transparent {
+        resource(&mut resources, 1047, &u16::from(t).to_be_bytes());
+    }
+    w.write_all(&(resources.len() as u32).to_be_bytes())?;
+    w.write_all(&resources)?;
+    // An empty layer and mask section: the composite is the image.
+    if big {
+        w.write_all(&0u64.to_be_bytes())?;
+    } else {
+        w.write_all(&0u32.to_be_bytes())?;
+    }
+
+    w.write_all(&(if rle { 1u16 } else { 0 }).to_be_bytes())?;
+    let rows = image.indexes.chunks_exact(width as usize);
+    if rle {
+        let mut table = Vec::with_capacity(height as usize * if big { 4 } else { 2 });
+        let mut data = Vec::new();
+        for row in rows {
+            let before = data.len();
+            pack_bits(row, &mut data);
+            let n = data.len() - before;
+            if big {
+                table.extend_from_slice(&(n as u32).to_be_bytes());
+            } else {
+                let n = u16::try_from(n).map_err(|_| encode_err("RLE row over 65535 bytes"))?;
+                table.extend_from_slice(&n.to_be_bytes());
+            }
+        }
+        w.write_all(&table)?;
+        w.write_all(&data)?;
+    } else {
+        w.write_all(&image.indexes)?;
+    }
+    w.flush()?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -151,6 +151,22 @@ fn fixtures() -> Vec<(String, Vec<u8>)> {
             ),
         ),
     ];
+    // Indexed colour: the palette entries' bands are read twice (see `indexed`).
+    let indexed = imaging::IndexedImage {
+        width: 37,
+        height: 29,
+        bit_depth: 4,
+        dpi: 100.0,
+        palette: (0..16).map(|i| [i * 16, 255 - i * 16, i * 7]).collect(),
+        transparent: Some(2),
+        indexes: (0..37 * 29).map(|i| ((i / 5) % 11) as u8).collect(),
+    };
+    let mut out = Cursor::new(Vec::new());
+    imaging::write_indexed_tiff(&mut out, &indexed, &TiffOptions::default()).expect("write");
+    v.push(("indexed tiff".into(), out.into_inner()));
+    let mut out = Cursor::new(Vec::new());
+    imaging::write_indexed_psd(&mut out, &indexed, false, true).expect("write");
+    v.push(("indexed psd rle".into(), out.into_inner()));
     v.push(("psd rle".into(), psd(&rgb, false, true)));
     v.push(("psb raw 16-bit".into(), psd(&cmyk16, true, false)));
     v.push(("psb rle 16-bit".into(), psd(&cmyk16, true, true)));

@@ -2,7 +2,7 @@
 //! workers, merge, numbering, the one-transaction add, and clean-up on every way out.
 
 use catalog::service as catalog_service;
-use desen_core::Viewer;
+use desen_core::{DomainError, Viewer};
 use imaging::memory_source::{channel, process_channels};
 use imaging::{ChannelKind, ColorMode, Samples, TiffOptions, WriteImage, WriteSpec};
 use import::error::ImportError;
@@ -318,6 +318,128 @@ fn files_become_designs_with_colorways_channels_and_renditions() {
 
     service::complete_transfer(&mut f.world.conn(), &f.ctx, &job).expect("complete");
     assert_eq!(job_state(&f, &job), "completed");
+}
+
+/// An indexed-colour design of vertical bands, one per entry of `colours`, as a textile CAD
+/// system saves a rotary design: a 256-entry palette of which only these entries are used.
+fn indexed_design(width: u32, height: u32, colours: &[[u8; 3]]) -> imaging::IndexedImage {
+    let mut palette = vec![[0, 0, 0]; 256];
+    palette[..colours.len()].copy_from_slice(colours);
+    imaging::IndexedImage {
+        width,
+        height,
+        bit_depth: 8,
+        dpi: 100.0,
+        palette,
+        transparent: None,
+        indexes: (0..height)
+            .flat_map(|_| (0..width).map(|x| ((x / 8) as usize % colours.len()) as u8))
+            .collect(),
+    }
+}
+
+#[test]
+fn indexed_files_are_rotary_designs_and_too_many_colours_a_digital_one_with_a_note() {
+    let f = fixture();
+    let colours: Vec<[u8; 3]> = (0..40u8)
+        .map(|i| [i.wrapping_mul(61), 255 - i * 6, i.wrapping_mul(113)])
+        .collect();
+    let kilim = indexed_design(160, 120, &colours[..6]);
+    let file = std::fs::File::create(f.dir.join("kilim.tif")).expect("create");
+    imaging::write_indexed_tiff(file, &kilim, &TiffOptions::default()).expect("tiff");
+    let mosaic = indexed_design(400, 60, &colours);
+    let file = std::fs::File::create(f.dir.join("mosaic.psd")).expect("create");
+    imaging::write_indexed_psd(file, &mosaic, false, true).expect("psd");
+    // Pixels using an entry past the colours the file says it has: refused at upload.
+    let mut lying = indexed_design(64, 64, &colours[..4]);
+    lying.palette.truncate(4);
+    lying.indexes[100] = 9;
+    let file = std::fs::File::create(f.dir.join("lying.psd")).expect("create");
+    imaging::write_indexed_psd(file, &lying, false, false).expect("psd");
+
+    let job = service::create_job(&mut f.world.conn(), Some(f.archive), true, None)
+        .expect("job")
+        .id;
+    let refused = upload(&f, &job, &f.dir.join("lying.psd")).expect_err("lying palette");
+    assert_eq!(refused.code(), "damaged_file");
+    assert!(refused.to_string().contains("palette entry 9"), "{refused}");
+    for name in ["kilim.tif", "mosaic.psd"] {
+        upload(&f, &job, &f.dir.join(name)).expect(name);
+    }
+    service::process(&mut f.world.conn(), &job).expect("process");
+    run_workers(&f);
+    let view = service::job_view(&mut f.world.conn(), &job).expect("view");
+    assert_eq!(view.files.len(), 2, "nothing of the refused file is kept");
+    let (tif, psd) = (&view.files[0], &view.files[1]);
+    assert_eq!(tif.state, "processed", "{tif:?}");
+    assert_eq!(tif.design_type.as_deref(), Some("rotary"));
+    assert_eq!(tif.color_mode.as_deref(), Some("indexed"));
+    assert_eq!(tif.spot_channel_count, 6);
+    assert_eq!(tif.channels[5], "Palette 5");
+    assert!(tif.warnings.is_empty(), "{:?}", tif.warnings);
+    assert_eq!(psd.state, "processed", "{psd:?}");
+    assert_eq!(psd.design_type.as_deref(), Some("digital"));
+    assert_eq!(psd.spot_channel_count, 0);
+    assert_eq!(
+        psd.warnings,
+        [
+            "40 palette colours are more than the 32 screens a rotary design may have: imported \
+          as a digital design"
+        ]
+    );
+
+    service::merge_internal(&mut f.world.conn(), &job, None).expect("merge");
+    service::number_main(&mut f.world.conn(), &job).expect("numbers");
+    service::number_internal(&mut f.world.conn(), &job).expect("names");
+    service::add_to_archive(&mut f.world.conn(), &job).expect("add");
+    let header = catalog_service::design_header(
+        &mut f.world.conn(),
+        &staff(),
+        "01-0001",
+        desen_core::Language::En,
+    )
+    .expect("header");
+    assert_eq!(header.design_type, "rotary");
+    assert_eq!(header.channel_count, 6);
+    let vr1 = &header.colorways[0];
+    assert_eq!(vr1.colorway_name, "VR-1");
+    let inks: Vec<String> = vr1.colorizables.iter().map(|c| c.color.clone()).collect();
+    let hex = |[r, g, b]: [u8; 3]| format!("#{r:02x}{g:02x}{b:02x}");
+    assert_eq!(
+        inks,
+        colours[..6].iter().map(|c| hex(*c)).collect::<Vec<_>>()
+    );
+    // The colour search's palette is the file's colours: each within ΔE00 1 of one of them.
+    assert!(!vr1.palette.is_empty());
+    for entry in &vr1.palette {
+        let near = colours[..6].iter().any(|&c| {
+            let lab = imaging::color::srgb_to_lab(c);
+            desen_core::color::ciede2000(
+                [entry.l, entry.a, entry.b],
+                [f64::from(lab.l), f64::from(lab.a), f64::from(lab.b)],
+            ) < 1.0
+        });
+        assert!(
+            near,
+            "palette colour {} is not one of the file's",
+            entry.rgb
+        );
+    }
+    let masks = f
+        .ctx
+        .storage
+        .list(&format!("renditions/{}/masks", tif.file_id))
+        .expect("list");
+    assert_eq!(masks.len(), 6);
+    let digital = catalog_service::design_header(
+        &mut f.world.conn(),
+        &staff(),
+        "01-0002",
+        desen_core::Language::En,
+    )
+    .expect("header");
+    assert_eq!(digital.design_type, "digital");
+    assert_eq!(digital.channel_count, 0);
 }
 
 #[test]

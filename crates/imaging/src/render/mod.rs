@@ -186,7 +186,8 @@ pub struct RenditionReport {
     pub colorways: Vec<ColorwayReport>,
     /// Masks stored (`masks/0.png` …), 0 without `channel_masks` or spot channels.
     pub masks: usize,
-    /// What could not be honoured (unusable ICC profile, odd channels, ink counts).
+    /// The reader's notes ([`ImageInfo::notes`]), then what could not be honoured (unusable ICC
+    /// profile, odd channels, ink counts).
     pub warnings: Vec<String>,
 }
 
@@ -228,7 +229,8 @@ pub fn render(
         )));
     }
     let conv = ProcessConverter::new(&info);
-    let mut warnings: Vec<String> = conv.warnings().to_vec();
+    let mut warnings: Vec<String> = info.notes.clone();
+    warnings.extend_from_slice(conv.warnings());
     let spots: Vec<usize> = info.spot_channels().map(|(i, _)| i).collect();
     let own_inks = file_inks(&info);
     let (pw, ph) = preview_size(w, h);
