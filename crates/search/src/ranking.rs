@@ -77,18 +77,21 @@ pub(crate) fn scored_page(
     let ranking = match cache.ranking(key, *revision) {
         Some(ranking) => ranking,
         None => {
-            let admitted = match everything {
-                true => None,
-                false => Some(designs_where(conn, condition)?),
+            // The admitted designs are read only when the index will use them.
+            let index = cache.palette();
+            let from_index = match index.is_loaded() {
+                true => {
+                    let admitted = (!everything)
+                        .then(|| designs_where(conn, condition))
+                        .transpose()?;
+                    match index.hits(conn, *revision, color, admitted.as_ref())? {
+                        Some(hits) => palette_ranking(conn, index, hits)?,
+                        None => None,
+                    }
+                }
+                false => None,
             };
-            let ranking = match cache
-                .palette()
-                .hits(conn, *revision, color, admitted.as_ref())?
-            {
-                Some(hits) => palette_ranking(conn, cache.palette(), hits)?,
-                None => None,
-            };
-            let ranking = match ranking {
+            let ranking = match from_index {
                 Some(ranking) => ranking,
                 None => Ranked::Designs(database_ranking(conn, color, condition)?),
             };

@@ -32,14 +32,23 @@ type TextProps = FieldProps & {
  * margin), built from its parts: TextField brings its menu select along (Select, Menu, Popover,
  * Modal), which the fields of a first paint do not need.
  */
-export function OutlinedTextField({ label, size, margin = 'normal', fullWidth = true, inputAttributes, sx, ...input }: TextProps) {
+export function OutlinedTextField({ label, size, margin, fullWidth, inputAttributes, sx, ...input }: TextProps) {
   const id = useId();
+  return (
+    <OutlinedField id={id} label={label} size={size} margin={margin} fullWidth={fullWidth} sx={sx}>
+      <OutlinedInput id={id} label={label} inputProps={inputAttributes} {...input} />
+    </OutlinedField>
+  );
+}
+
+/** The outlined frame and floating label around a field's input. */
+function OutlinedField({ id, label, size, margin = 'normal', fullWidth = true, sx, children }: Omit<FieldProps, 'inputAttributes'> & { id: string; children: ReactNode }) {
   return (
     <FormControl variant="outlined" size={size} margin={margin} fullWidth={fullWidth} sx={sx}>
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>
-      <OutlinedInput id={id} label={label} inputProps={inputAttributes} {...input} />
+      {children}
     </FormControl>
   );
 }
@@ -52,16 +61,13 @@ type SelectProps = FieldProps & {
 };
 
 /** A native select in an outlined field, as TextField draws `select` with `native` (see OutlinedTextField). */
-export function OutlinedNativeSelect({ label, size, margin = 'normal', fullWidth = true, inputAttributes, sx, value, onChange, children }: SelectProps) {
+export function OutlinedNativeSelect({ label, size, margin, fullWidth, inputAttributes, sx, value, onChange, children }: SelectProps) {
   const id = useId();
   return (
-    <FormControl variant="outlined" size={size} margin={margin} fullWidth={fullWidth} sx={sx}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>
-        {label}
-      </InputLabel>
+    <OutlinedField id={id} label={label} size={size} margin={margin} fullWidth={fullWidth} sx={sx}>
       <NativeSelect value={value} onChange={onChange} input={<OutlinedInput label={label} />} inputProps={{ id, ...inputAttributes }}>
         {children}
       </NativeSelect>
-    </FormControl>
+    </OutlinedField>
   );
 }
