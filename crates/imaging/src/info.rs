@@ -54,7 +54,8 @@ pub struct ImageInfo {
     pub format: FileFormat,
     pub width: u32,
     pub height: u32,
-    /// Bits per sample as stored (1, 8 or 16; 2 and 4 for palette colour).
+    /// Bits per sample as stored: 1 to 32 for TIFF (palette colour 1, 2, 4 or 8), 1, 8 or 16
+    /// for PSD/PSB. Bands are 8 bits whatever this is.
     pub bit_depth: u8,
     pub color_mode: ColorMode,
     /// Horizontal and vertical resolution in dots per inch, when the file says.
@@ -95,7 +96,8 @@ impl ImageInfo {
 /// - Lab: L scaled 0..=255 for 0..=100, a and b offset by 128;
 /// - alpha: opacity (255 opaque).
 ///
-/// 16-bit samples are rounded to 8 bits (`(v * 255 + 32767) / 65535`).
+/// 16-bit samples are rounded to 8 bits (`(v * 255 + 32767) / 65535`); TIFF samples of other
+/// depths are scaled to 8 bits (up to 8) or to 16 bits and then rounded so (deeper).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Band {
     /// The first row of the band in the image.

@@ -41,7 +41,7 @@ pub use render::{
 };
 pub use resize::{GrayImage, RgbImage};
 pub use write::{
-    IndexedImage, RowMut, Samples, TiffCompression, TiffOptions, WriteImage, WriteSpec,
-    write_indexed_psd, write_indexed_tiff, write_psd, write_psd_streaming, write_tiff,
-    write_tiff_streaming,
+    AnyDepthImage, IndexedImage, RowMut, Samples, TiffCompression, TiffOptions, WriteImage,
+    WriteSpec, write_any_depth_tiff, write_indexed_psd, write_indexed_tiff, write_psd,
+    write_psd_streaming, write_tiff, write_tiff_streaming,
 };

@@ -1,5 +1,5 @@
-//! The pieces both decoders (TIFF and PSD/PSB) share: a bounds-checked byte source, rounding of
-//! 16-bit samples and the PackBits codec.
+//! The pieces both decoders (TIFF and PSD/PSB) share: a bounds-checked byte source, scaling of
+//! samples of any bit depth to the band's 8 bits, and the PackBits codec.
 
 use std::io::{Read, Seek, SeekFrom};
 
@@ -122,6 +122,28 @@ pub(crate) fn to8(v: u16) -> u8 {
     ((u32::from(v) * 255 + 32767) / 65535) as u8
 }
 
+/// A sample of `bits` bits (1 to 32) as a band sample. Renditions work on 8 or 16 bits: depths
+/// up to 8 are scaled to 8 bits, deeper ones to 16 bits and then rounded as 16-bit samples are,
+/// so a 12-bit file reads as its 16-bit twin would. Full scale stays full scale (12-bit 4095 is
+/// 65535, 4-bit 15 is 255).
+#[inline]
+pub(crate) fn depth_to8(v: u32, bits: u8) -> u8 {
+    match bits {
+        8 => v as u8,
+        16 => to8(v as u16),
+        1..=7 => scale(v, bits, 255) as u8,
+        _ => to8(scale(v, bits, 65535) as u16),
+    }
+}
+
+/// `v` of `bits` bits scaled to `0..=full`, rounded to nearest (the maximum is odd, so there
+/// are no ties).
+#[inline]
+fn scale(v: u32, bits: u8, full: u64) -> u64 {
+    let max = u64::from(u32::MAX >> (32 - u32::from(bits)));
+    (u64::from(v).min(max) * full + max / 2) / max
+}
+
 /// Incremental PackBits decoder: remembers a run cut by the end of the output or input, so a
 /// strip can be decoded a band at a time.
 #[derive(Debug, Default, Clone, Copy)]
@@ -218,5 +240,22 @@ mod tests {
         assert_eq!(to8(65535), 255);
         assert_eq!(to8(257 * 128), 128);
         assert_eq!(to8(32767), 127);
+    }
+
+    #[test]
+    fn scales_every_depth_full_scale_to_full_scale() {
+        for bits in 1..=32u8 {
+            let max = u32::MAX >> (32 - u32::from(bits));
+            assert_eq!(depth_to8(0, bits), 0, "{bits}");
+            assert_eq!(depth_to8(max, bits), 255, "{bits}");
+        }
+        assert_eq!(scale(4095, 12, 65535), 65535);
+        assert_eq!(scale(2048, 12, 65535), 32776);
+        assert_eq!(scale(15, 4, 255), 255);
+        assert_eq!(scale(1, 2, 255), 85);
+        assert_eq!(scale(u32::MAX, 32, 65535), 65535);
+        // Scaling to 16 bits first, then rounding: a 24-bit mid-grey lands where 16-bit 32768
+        // does.
+        assert_eq!(depth_to8(1 << 23, 24), to8(32768));
     }
 }

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::indexed::{IndexReader, Palette};
 use crate::limits::Limits;
-use crate::source::{PackBits, Source, to8};
+use crate::source::{PackBits, Source, depth_to8, to8};
 use crate::{
     Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo, ImagingError,
 };
@@ -100,8 +100,11 @@ enum Norm {
     Plain,
     /// WhiteIsZero gray.
     Invert,
-    /// CIELab a and b are signed: flip the sign bit to get the offset-by-128 form.
+    /// CIELab a and b, and signed integer samples: flip the sign bit to get the offset form
+    /// (-128 becomes 0, 0 becomes 128).
     Signed,
+    /// Signed WhiteIsZero gray: offset, then inverted.
+    SignedInvert,
     /// Palette entry numbers: kept as stored, never scaled (a 4-bit 15 stays 15).
     Index,
 }
@@ -457,9 +460,15 @@ impl TiffReader {
             .unwrap_or_else(|| vec![1]);
         let signed = match sample_format.first().copied().unwrap_or(1) {
             1 => false,
-            // Signed integers read as offset binary: -128 becomes 0, 0 becomes 128.
-            2 if bits == 8 || bits == 16 => true,
-            2 => return Err(unsupported(&format!("{bits}-bit signed samples"))),
+            // Signed integers read as offset binary, so the darkest (or least ink) is the most
+            // negative value: -128 becomes 0, 0 becomes 128. The file's range is not known, and
+            // this keeps every value distinct and in order.
+            2 if matches!(bits, 8 | 16 | 32) => true,
+            2 => {
+                return Err(unsupported(&format!(
+                    "{bits}-bit signed samples (8, 16 and 32 bits are read)"
+                )));
+            }
             3 => return Err(unsupported(&format!("{bits}-bit floating point samples"))),
             other => return Err(unsupported(&format!("sample format {other}"))),
         };
@@ -469,14 +478,22 @@ impl TiffReader {
             None if spp >= 3 => 2,
             None => 1,
         };
+        // Every integer depth up to 32 bits; palette colour up to 8 (each entry is a screen).
         let bits = match bits {
-            1 | 8 | 16 if photometric != 3 => bits as u8,
+            0 => return Err(corrupt("BitsPerSample is 0")),
             1 | 2 | 4 | 8 if photometric == 3 => bits as u8,
-            32 => return Err(unsupported("32-bit samples")),
             other if photometric == 3 => {
                 return Err(unsupported(&format!("{other}-bit palette colour")));
             }
-            other => return Err(unsupported(&format!("{other}-bit samples"))),
+            1..=7 if matches!(photometric, 8 | 9) => {
+                return Err(unsupported(&format!("{bits}-bit CIELab")));
+            }
+            1..=32 => bits as u8,
+            other => {
+                return Err(unsupported(&format!(
+                    "{other}-bit samples (at most 32 bits are read)"
+                )));
+            }
         };
 
         let compression = Compression::from_tag(get(&mut src, COMPRESSION)?.unwrap_or(1))?;
@@ -490,20 +507,16 @@ impl TiffReader {
         };
         let predictor = match get(&mut src, PREDICTOR)?.unwrap_or(1) {
             1 => false,
-            2 if bits < 8 => {
-                return Err(corrupt(format!(
-                    "horizontal predictor on {bits}-bit samples"
+            // libtiff differences whole 8, 16 and 32-bit samples only.
+            2 if !matches!(bits, 8 | 16 | 32) => {
+                return Err(unsupported(&format!(
+                    "horizontal predictor on {bits}-bit samples (8, 16 and 32 bits are read)"
                 )));
             }
             2 => true,
             3 => return Err(unsupported("floating point predictor")),
             other => return Err(corrupt(format!("Predictor {other}"))),
         };
-        if bits < 8 && spp != 1 {
-            return Err(unsupported(&format!(
-                "{bits}-bit samples with several samples per pixel"
-            )));
-        }
         if compression == Compression::Jpeg && bits != 8 {
             return Err(unsupported(&format!(
                 "JPEG compression of {bits}-bit samples"
@@ -634,7 +647,12 @@ impl TiffReader {
             norms.push(Norm::Plain);
         }
         if signed {
-            norms.iter_mut().for_each(|n| *n = Norm::Signed);
+            for n in &mut norms {
+                *n = match n {
+                    Norm::Invert => Norm::SignedInvert,
+                    _ => Norm::Signed,
+                };
+            }
         }
         if color_mode == ColorMode::Multichannel
             && channels.iter().all(|c| c.kind != ChannelKind::Spot)
@@ -1230,7 +1248,7 @@ fn lzw_decode(input: &[u8], out: &mut [u8]) -> Result<usize, ImagingError> {
     Ok(pos)
 }
 
-/// Undoes the horizontal differencing predictor on one row, in place.
+/// Undoes the horizontal differencing predictor on one row of 8, 16 or 32-bit samples, in place.
 fn undo_predictor(row: &mut [u8], spp: usize, bits: u8, le: bool) {
     if bits == 8 {
         match spp {
@@ -1246,19 +1264,17 @@ fn undo_predictor(row: &mut [u8], spp: usize, bits: u8, le: bool) {
             }
         }
     } else {
-        let get = |r: &[u8], i: usize| {
-            let a = [r[2 * i], r[2 * i + 1]];
+        // 16 or 32-bit words in the file's byte order; sums wrap at the word's size.
+        let n = usize::from(bits / 8);
+        for i in spp..row.len() / n {
+            let v =
+                packed_sample(row, i, bits, le).wrapping_add(packed_sample(row, i - spp, bits, le));
+            let word = &mut row[n * i..n * i + n];
             if le {
-                u16::from_le_bytes(a)
+                word.copy_from_slice(&v.to_le_bytes()[..n]);
             } else {
-                u16::from_be_bytes(a)
+                word.copy_from_slice(&v.to_be_bytes()[4 - n..]);
             }
-        };
-        let n = row.len() / 2;
-        for i in spp..n {
-            let v = get(row, i).wrapping_add(get(row, i - spp));
-            let b = if le { v.to_le_bytes() } else { v.to_be_bytes() };
-            row[2 * i..2 * i + 2].copy_from_slice(&b);
         }
     }
 }
@@ -1510,39 +1526,74 @@ fn convert_run(l: &Layout, src: &[u8], dst: &mut [u8], px: usize, c0: usize) {
                     } else {
                         u16::from_be_bytes(a)
                     };
-                    d[c0 + k] = match norms[k] {
-                        Norm::Plain | Norm::Index => to8(v),
-                        Norm::Invert => 255 - to8(v),
-                        Norm::Signed => to8(v ^ 0x8000),
-                    };
+                    d[c0 + k] = to8(norm(u32::from(v), 16, norms[k]) as u16);
                 }
             }
         }
         bits => {
-            // 1, 2 or 4 bits, one sample per pixel, first pixel in the high bits, rows padded
-            // to whole bytes. Palette indexes stay as stored; gray levels scale to 0..=255.
-            let bits = usize::from(bits);
-            let per_byte = 8 / bits;
-            let max = (1u8 << bits) - 1;
+            // Every other depth. Palette indexes stay as stored; other samples scale to 8 bits.
             for (x, d) in dst.chunks_exact_mut(channels).enumerate().take(px) {
-                let shift = 8 - bits * (x % per_byte + 1);
-                let v = (src[x / per_byte] >> shift) & max;
-                d[c0] = match norms[0] {
-                    Norm::Index => v,
-                    n => norm8(v * (255 / max), n),
-                };
+                for k in 0..spp {
+                    let v = norm(packed_sample(src, x * spp + k, bits, l.le), bits, norms[k]);
+                    d[c0 + k] = match norms[k] {
+                        Norm::Index => v as u8,
+                        _ => depth_to8(v, bits),
+                    };
+                }
             }
         }
     }
 }
 
+/// Sample `i` of a row of `bits`-bit samples. As libtiff stores them: 16, 24 and 32-bit samples
+/// are whole words in the file's byte order; every other depth is packed MSB-first across the
+/// row (rows start on a byte boundary), whatever the byte order.
 #[inline]
-fn norm8(v: u8, n: Norm) -> u8 {
+fn packed_sample(row: &[u8], i: usize, bits: u8, le: bool) -> u32 {
+    let word = |n: usize| {
+        let b = &row[i * n..i * n + n];
+        let mut v = 0u32;
+        for k in 0..n {
+            let byte = if le { b[n - 1 - k] } else { b[k] };
+            v = (v << 8) | u32::from(byte);
+        }
+        v
+    };
+    match bits {
+        16 => word(2),
+        24 => word(3),
+        32 => word(4),
+        _ => {
+            let bits = usize::from(bits);
+            let first = i * bits;
+            let skip = first % 8;
+            // At most 5 bytes: 32 bits starting anywhere in a byte.
+            let bytes = (skip + bits).div_ceil(8);
+            let acc = row[first / 8..first / 8 + bytes]
+                .iter()
+                .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+            let max = u64::from(u32::MAX >> (32 - bits));
+            ((acc >> (bytes * 8 - skip - bits)) & max) as u32
+        }
+    }
+}
+
+/// A stored sample of `bits` bits in the band's polarity, still at its depth.
+#[inline]
+fn norm(v: u32, bits: u8, n: Norm) -> u32 {
+    let max = u32::MAX >> (32 - u32::from(bits));
+    let sign = 1 << (bits - 1);
     match n {
         Norm::Plain | Norm::Index => v,
-        Norm::Invert => 255 - v,
-        Norm::Signed => v ^ 0x80,
+        Norm::Invert => max - v,
+        Norm::Signed => v ^ sign,
+        Norm::SignedInvert => max - (v ^ sign),
     }
+}
+
+#[inline]
+fn norm8(v: u8, n: Norm) -> u8 {
+    norm(u32::from(v), 8, n) as u8
 }
 
 /// Associated alpha: colour samples were multiplied by alpha; the band wants them straight.
@@ -1577,6 +1628,45 @@ mod tests {
             .map(|b| u16::from_be_bytes([b[0], b[1]]))
             .collect();
         assert_eq!(back, [1000, 1005, 1004]);
+    }
+
+    #[test]
+    fn predictor_undo_32_bit() {
+        let mut row = Vec::new();
+        for v in [4_000_000_000u32, 300_000_000, 7] {
+            row.extend_from_slice(&v.to_le_bytes());
+        }
+        undo_predictor(&mut row, 1, 32, true);
+        let back: Vec<u32> = row
+            .chunks(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        assert_eq!(back, [4_000_000_000, 5_032_704, 5_032_711]);
+    }
+
+    #[test]
+    fn packed_samples_as_libtiff_stores_them() {
+        // 12 bits MSB-first whatever the byte order: 0xABC, 0x123, 0xFFF.
+        let row = [0xAB, 0xC1, 0x23, 0xFF, 0xF0];
+        for le in [true, false] {
+            let got: Vec<u32> = (0..3).map(|i| packed_sample(&row, i, 12, le)).collect();
+            assert_eq!(got, [0xABC, 0x123, 0xFFF]);
+        }
+        // 2 and 10 bits ending inside a byte.
+        assert_eq!(packed_sample(&[0b1001_1100], 1, 2, true), 0b01);
+        assert_eq!(
+            packed_sample(&[0, 0b0011_1111, 0b1111_0000], 1, 10, true),
+            1023
+        );
+        // Whole words follow the file's byte order.
+        let word = [0x01, 0x02, 0x03, 0x04];
+        assert_eq!(packed_sample(&word, 0, 24, true), 0x030201);
+        assert_eq!(packed_sample(&word, 0, 24, false), 0x010203);
+        assert_eq!(packed_sample(&word, 0, 32, false), 0x01020304);
+        assert_eq!(packed_sample(&word, 1, 16, true), 0x0403);
+        // 32 bits at an odd bit offset (a 31-bit row reads 5 bytes).
+        let odd = [0x80, 0, 0, 0, 0];
+        assert_eq!(packed_sample(&odd, 0, 31, true), 0x4000_0000);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Writers of TIFF, BigTIFF, PSD and PSB files: test fixtures and the demo archive's realistic
-//! production files (spot channels with names and colours, layers, ICC profiles, 16 bits).
+//! production files (spot channels with names and colours, layers, ICC profiles, 16 bits), and
+//! TIFF fixtures of palette colour and of any integer bit depth from 1 to 32.
 //!
 //! Samples are given in the normalised semantics of [`crate::Band`] (light RGB and gray, ink
 //! coverage for CMYK and spot channels, opacity for alpha); each writer converts to the polarity
@@ -555,19 +556,23 @@ fn finish_tiff<W: Write + Seek>(w: &mut W, start: u64, ifd: IfdWriter) -> Result
     Ok(())
 }
 
-/// Horizontal differencing of one row of little-endian samples, right to left so each
-/// difference uses the original neighbour.
+/// Horizontal differencing of one row of little-endian samples of `bps` bytes (1, 2 or 4),
+/// right to left so each difference uses the original neighbour.
 fn apply_predictor(row: &mut [u8], spp: usize, bps: usize) {
     if bps == 1 {
         for i in (spp..row.len()).rev() {
             row[i] = row[i].wrapping_sub(row[i - spp]);
         }
     } else {
-        let n = row.len() / 2;
-        for i in (spp..n).rev() {
-            let a = u16::from_le_bytes([row[2 * i], row[2 * i + 1]]);
-            let b = u16::from_le_bytes([row[2 * (i - spp)], row[2 * (i - spp) + 1]]);
-            row[2 * i..2 * i + 2].copy_from_slice(&a.wrapping_sub(b).to_le_bytes());
+        let word = |r: &[u8], i: usize| {
+            r[bps * i..bps * i + bps]
+                .iter()
+                .rev()
+                .fold(0u32, |v, &b| (v << 8) | u32::from(b))
+        };
+        for i in (spp..row.len() / bps).rev() {
+            let v = word(row, i).wrapping_sub(word(row, i - spp));
+            row[bps * i..bps * i + bps].copy_from_slice(&v.to_le_bytes()[..bps]);
         }
     }
 }
@@ -1128,24 +1133,6 @@ impl IndexedImage {
         }
         Ok(())
     }
-
-    /// The entries of row `y` from column `x0` to `x1`.
-    fn run(&self, y: u32, x0: u32, x1: u32) -> &[u8] {
-        let row = y as usize * self.width as usize;
-        &self.indexes[row + x0 as usize..row + x1 as usize]
-    }
-}
-
-/// Packs palette entries of `bits` bits into `out`, the first pixel in the high bits.
-fn pack_indexes(entries: &[u8], bits: usize, out: &mut [u8]) {
-    if bits == 8 {
-        out[..entries.len()].copy_from_slice(entries);
-        return;
-    }
-    for (x, &v) in entries.iter().enumerate() {
-        let at = x * bits;
-        out[at / 8] |= v << (8 - bits - at % 8);
-    }
 }
 
 /// Writes an indexed-colour image as a palette-colour TIFF (PhotometricInterpretation 3 with
@@ -1157,37 +1144,209 @@ pub fn write_indexed_tiff<W: Write + Seek>(
     opts: &TiffOptions,
 ) -> Result<(), ImagingError> {
     image.validate()?;
-    let bits = usize::from(image.bit_depth);
+    // ColorMap: every red, then every green, then every blue, 16 bits each.
+    let entries = 1usize << image.bit_depth;
+    let color_map: Vec<u64> = (0..3)
+        .flat_map(|c| {
+            (0..entries).map(move |i| {
+                let v = image.palette.get(i).map_or(0, |rgb| rgb[c]);
+                u64::from(v) * 257
+            })
+        })
+        .collect();
+    let packed = PackedTiff {
+        width: image.width,
+        height: image.height,
+        bits: usize::from(image.bit_depth),
+        spp: 1,
+        photometric: 3,
+        sample_format: 1,
+        dpi: image.dpi,
+        sample: &|i| u32::from(image.indexes[i]),
+        tags: vec![(320, color_map)],
+    };
+    // Planar configuration does not apply to one sample.
+    let opts = TiffOptions {
+        planar_separate: false,
+        ..*opts
+    };
+    write_packed(w, &packed, &opts)
+}
+
+// =============================================================================================
+// Any integer bit depth
+
+/// An image of any integer bit depth from 1 to 32, held whole, for fixtures of the depths
+/// production tools write besides 8 and 16 (2, 4, 10, 12, 14, 24, 32 bits).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnyDepthImage {
+    pub width: u32,
+    pub height: u32,
+    /// 1 to 32.
+    pub bit_depth: u8,
+    /// Gray (BlackIsZero), Rgb or Cmyk (ink coverage, InkSet CMYK); no extra samples.
+    pub color_mode: ColorMode,
+    /// SampleFormat 2: samples are two's complement (8, 16 or 32 bits).
+    pub signed: bool,
+    /// Resolution in dots per inch, both directions.
+    pub dpi: f64,
+    /// Samples as stored, interleaved in channel order, row by row; the low `bit_depth` bits
+    /// of each are written (a signed -5 is `-5i32 as u32`).
+    pub samples: Vec<u32>,
+}
+
+impl AnyDepthImage {
+    fn validate(&self) -> Result<(), ImagingError> {
+        if self.width == 0 || self.height == 0 {
+            return Err(encode_err("image has no pixels"));
+        }
+        if !(1..=32).contains(&self.bit_depth) {
+            return Err(encode_err(format!(
+                "bit depth {} (1 to 32 only)",
+                self.bit_depth
+            )));
+        }
+        if self.signed && !matches!(self.bit_depth, 8 | 16 | 32) {
+            return Err(encode_err(format!(
+                "{}-bit signed samples (8, 16 or 32 only)",
+                self.bit_depth
+            )));
+        }
+        let expected = self.width as usize * self.height as usize * self.channels()?;
+        if self.samples.len() != expected {
+            return Err(encode_err(format!(
+                "{} samples, expected {expected}",
+                self.samples.len()
+            )));
+        }
+        if !self.dpi.is_finite() || self.dpi <= 0.0 {
+            return Err(encode_err(format!("resolution {} dpi", self.dpi)));
+        }
+        Ok(())
+    }
+
+    fn channels(&self) -> Result<usize, ImagingError> {
+        match self.color_mode {
+            ColorMode::Gray | ColorMode::Rgb | ColorMode::Cmyk => {
+                Ok(process_names(self.color_mode)?.len())
+            }
+            other => Err(encode_err(format!(
+                "cannot write {other:?} images of any depth"
+            ))),
+        }
+    }
+}
+
+/// Writes an image of any integer bit depth as TIFF: samples packed MSB-first across each row,
+/// 16, 24 and 32-bit samples as whole words (as libtiff does), chunky or planar, in strips or
+/// tiles, with any compression of `opts` (the predictor only at 8, 16 and 32 bits, as libtiff).
+pub fn write_any_depth_tiff<W: Write + Seek>(
+    w: W,
+    image: &AnyDepthImage,
+    opts: &TiffOptions,
+) -> Result<(), ImagingError> {
+    image.validate()?;
+    let (photometric, tags) = match image.color_mode {
+        ColorMode::Gray => (1, vec![]),
+        ColorMode::Rgb => (2, vec![]),
+        _ => (5, vec![(332, vec![1])]),
+    };
+    let packed = PackedTiff {
+        width: image.width,
+        height: image.height,
+        bits: usize::from(image.bit_depth),
+        spp: image.channels()?,
+        photometric,
+        sample_format: if image.signed { 2 } else { 1 },
+        dpi: image.dpi,
+        sample: &|i| image.samples[i],
+        tags,
+    };
+    write_packed(w, &packed, opts)
+}
+
+/// What the writers of packed samples (palette colour, any bit depth) share: an image held
+/// whole, one stored value per sample.
+struct PackedTiff<'a> {
+    width: u32,
+    height: u32,
+    bits: usize,
+    /// Samples per pixel.
+    spp: usize,
+    photometric: u64,
+    sample_format: u64,
+    dpi: f64,
+    /// Sample `i` (interleaved, row by row) as stored.
+    sample: &'a (dyn Fn(usize) -> u32 + Sync),
+    /// Tags of the colour model (SHORT values): ColorMap, InkSet.
+    tags: Vec<(u16, Vec<u64>)>,
+}
+
+/// Packs `bits`-bit values into `out` as libtiff stores them: 16, 24 and 32-bit samples as
+/// little-endian words (this writer's byte order), every other depth MSB-first across the row.
+fn pack_samples(values: impl Iterator<Item = u32>, bits: usize, out: &mut [u8]) {
+    match bits {
+        8 | 16 | 24 | 32 => {
+            let n = bits / 8;
+            for (v, o) in values.zip(out.chunks_exact_mut(n)) {
+                o.copy_from_slice(&v.to_le_bytes()[..n]);
+            }
+        }
+        _ => {
+            let mut at = 0;
+            for v in values {
+                for b in (0..bits).rev() {
+                    if (v >> b) & 1 == 1 {
+                        out[at / 8] |= 0x80 >> (at % 8);
+                    }
+                    at += 1;
+                }
+            }
+        }
+    }
+}
+
+fn write_packed<W: Write + Seek>(
+    w: W,
+    image: &PackedTiff<'_>,
+    opts: &TiffOptions,
+) -> Result<(), ImagingError> {
+    let (bits, spp) = (image.bits, image.spp);
     let (width, height) = (image.width, image.height);
     if let Some(t) = opts.tiled
         && (t == 0 || !t.is_multiple_of(16))
     {
         return Err(encode_err(format!("tile size {t} is not a multiple of 16")));
     }
+    let (planes, chunk_spp) = if opts.planar_separate {
+        (spp, 1)
+    } else {
+        (1, spp)
+    };
     let (chunk_w, chunk_h) = match opts.tiled {
         Some(t) => (t, t),
         None => {
-            let row = (width as usize * bits).div_ceil(8);
+            let row = (width as usize * chunk_spp * bits).div_ceil(8);
             let rows = opts
                 .rows_per_strip
                 .unwrap_or((STRIP_BYTES / row.max(1)).max(1) as u32);
             (width, rows.clamp(1, height))
         }
     };
-    let row_bytes = (chunk_w as usize * bits).div_ceil(8);
+    let row_bytes = (chunk_w as usize * chunk_spp * bits).div_ceil(8);
     let predictor = opts.predictor
-        && bits == 8
+        && matches!(bits, 8 | 16 | 32)
         && matches!(
             opts.compression,
             TiffCompression::Lzw | TiffCompression::Deflate
         );
     let (across, down) = (width.div_ceil(chunk_w), height.div_ceil(chunk_h));
-    let chunks: Vec<(u32, u32)> = (0..down)
-        .flat_map(|ty| (0..across).map(move |tx| (ty, tx)))
+    let chunks: Vec<(usize, u32, u32)> = (0..planes)
+        .flat_map(|p| (0..down).flat_map(move |ty| (0..across).map(move |tx| (p, ty, tx))))
         .collect();
     let encoded = chunks
         .par_iter()
-        .map(|&(ty, tx)| {
+        .map(|&(p, ty, tx)| {
             let rows = if opts.tiled.is_some() {
                 chunk_h
             } else {
@@ -1196,12 +1355,17 @@ pub fn write_indexed_tiff<W: Write + Seek>(
             let mut raw = vec![0u8; row_bytes * rows as usize];
             for (r, out) in raw.chunks_exact_mut(row_bytes).enumerate() {
                 let y = ty * chunk_h + r as u32;
-                // Tiles on the bottom and right edges are padded with entry 0.
+                // Tiles on the bottom and right edges are padded with zeros.
                 if y < height {
                     let x0 = tx * chunk_w;
-                    pack_indexes(image.run(y, x0, (x0 + chunk_w).min(width)), bits, out);
+                    let x1 = (x0 + chunk_w).min(width);
+                    let row = y as usize * width as usize;
+                    let values = (x0..x1)
+                        .flat_map(|x| (0..chunk_spp).map(move |k| (row + x as usize) * spp + k))
+                        .map(|i| (image.sample)(i + if opts.planar_separate { p } else { 0 }));
+                    pack_samples(values, bits, out);
                     if predictor {
-                        apply_predictor(out, 1, 1);
+                        apply_predictor(out, chunk_spp, bits / 8);
                     }
                 }
             }
@@ -1222,9 +1386,9 @@ pub fn write_indexed_tiff<W: Write + Seek>(
     ifd.add(254, 4, &[0]);
     ifd.add(256, 4, &[u64::from(width)]);
     ifd.add(257, 4, &[u64::from(height)]);
-    ifd.add(258, 3, &[bits as u64]);
+    ifd.add(258, 3, &vec![bits as u64; spp]);
     ifd.add(259, 3, &[opts.compression.tag()]);
-    ifd.add(262, 3, &[3]);
+    ifd.add(262, 3, &[image.photometric]);
     let offset_type = if opts.bigtiff { 16 } else { 4 };
     match opts.tiled {
         Some(t) => {
@@ -1239,28 +1403,20 @@ pub fn write_indexed_tiff<W: Write + Seek>(
             ifd.add(279, offset_type, &counts);
         }
     }
-    ifd.add(277, 3, &[1]);
+    ifd.add(277, 3, &[spp as u64]);
     let dpi = rational(image.dpi);
     ifd.add_raw(282, 5, 1, dpi.to_vec());
     ifd.add_raw(283, 5, 1, dpi.to_vec());
-    ifd.add(284, 3, &[1]);
+    ifd.add(284, 3, &[if opts.planar_separate { 2 } else { 1 }]);
     ifd.add(296, 3, &[2]);
     ifd.add_raw(305, 2, 8, b"imaging\0".to_vec());
     if predictor {
         ifd.add(317, 3, &[2]);
     }
-    // ColorMap: every red, then every green, then every blue, 16 bits each.
-    let entries = 1usize << bits;
-    let color_map: Vec<u64> = (0..3)
-        .flat_map(|c| {
-            (0..entries).map(move |i| {
-                let v = image.palette.get(i).map_or(0, |rgb| rgb[c]);
-                u64::from(v) * 257
-            })
-        })
-        .collect();
-    ifd.add(320, 3, &color_map);
-    ifd.add(339, 3, &[1]);
+    for (tag, values) in &image.tags {
+        ifd.add(*tag, 3, values);
+    }
+    ifd.add(339, 3, &vec![image.sample_format; spp]);
     finish_tiff(&mut w, start, ifd)
 }
 
