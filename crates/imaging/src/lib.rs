@@ -41,7 +41,8 @@ pub use render::{
 };
 pub use resize::{GrayImage, RgbImage};
 pub use write::{
-    AnyDepthImage, IndexedImage, RowMut, Samples, TiffCompression, TiffOptions, WriteImage,
-    WriteSpec, write_any_depth_tiff, write_indexed_psd, write_indexed_tiff, write_psd,
-    write_psd_streaming, write_tiff, write_tiff_streaming,
+    AnyDepthImage, FloatImage, IndexedImage, RowMut, Samples, TiffCompression, TiffOptions,
+    WriteImage, WriteSpec, write_any_depth_tiff, write_float_psd, write_float_tiff,
+    write_indexed_psd, write_indexed_tiff, write_psd, write_psd_streaming, write_tiff,
+    write_tiff_streaming,
 };

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::indexed::{IndexReader, Palette};
 use crate::limits::Limits;
-use crate::source::{Source, to8, unpack_bits_exact};
+use crate::source::{Source, Tone, float_to8, to8, unpack_bits_exact};
 use crate::{
     Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo, ImagingError,
 };
@@ -150,9 +150,10 @@ impl PsdReader {
                 "{width} x {height} is larger than the format allows"
             )));
         }
+        // 32 bits is Photoshop's HDR mode: IEEE floats in linear light, tone-mapped to the
+        // band by `float_to8`.
         let depth = match depth {
-            1 | 8 | 16 => depth as u8,
-            32 => return Err(ImagingError::Unsupported("32-bit PSD".into())),
+            1 | 8 | 16 | 32 => depth as u8,
             d => return Err(corrupt(format!("PSD depth {d}"))),
         };
         let (color_mode, process): (ColorMode, &[&str]) = match mode {
@@ -173,6 +174,12 @@ impl PsdReader {
         if channels < process.len() {
             return Err(corrupt(format!(
                 "{channels} channels for a {color_mode:?} PSD"
+            )));
+        }
+        if depth == 32 && !matches!(color_mode, ColorMode::Gray | ColorMode::Rgb) {
+            return Err(ImagingError::Unsupported(format!(
+                "32-bit {color_mode:?} PSD (32-bit documents are read in grey and RGB, the modes \
+                 Photoshop has at 32 bits)"
             )));
         }
         if color_mode == ColorMode::Indexed {
@@ -363,11 +370,21 @@ impl PsdReader {
 
         let mut samples = vec![0u8; width as usize * channels * rows];
         let (depth, row_bytes, invert) = (self.depth, self.row_bytes, &self.invert);
+        // 32-bit process channels are light; alpha and spot channels are amounts.
+        let tones: Vec<Tone> = self
+            .info
+            .channels
+            .iter()
+            .map(|c| match c.kind {
+                ChannelKind::Process => Tone::Light,
+                _ => Tone::Amount,
+            })
+            .collect();
         samples
             .par_chunks_mut((width as usize * channels).max(1))
             .enumerate()
             .for_each(|(r, out)| {
-                for (ch, &inv) in invert.iter().enumerate() {
+                for (ch, (&inv, &tone)) in invert.iter().zip(&tones).enumerate() {
                     let src = &planes[ch * plane + r * row_bytes..][..row_bytes];
                     let flip = if inv { 255 } else { 0 };
                     let dst = out.iter_mut().skip(ch).step_by(channels);
@@ -376,6 +393,10 @@ impl PsdReader {
                         16 => dst
                             .zip(src.chunks_exact(2))
                             .for_each(|(d, s)| *d = to8(u16::from_be_bytes([s[0], s[1]])) ^ flip),
+                        32 => dst.zip(src.chunks_exact(4)).for_each(|(d, s)| {
+                            let v = f32::from_be_bytes([s[0], s[1], s[2], s[3]]);
+                            *d = float_to8(v, tone) ^ flip;
+                        }),
                         // Bitmap: a set bit is black.
                         _ => dst.enumerate().for_each(|(x, d)| {
                             let bit = (src[x / 8] >> (7 - x % 8)) & 1;

@@ -1,5 +1,6 @@
 //! The pieces both decoders (TIFF and PSD/PSB) share: a bounds-checked byte source, scaling of
-//! samples of any bit depth to the band's 8 bits, and the PackBits codec.
+//! samples of any bit depth to the band's 8 bits, the tone mapping of floating point samples,
+//! and the PackBits codec.
 
 use std::io::{Read, Seek, SeekFrom};
 
@@ -144,6 +145,44 @@ fn scale(v: u32, bits: u8, full: u64) -> u64 {
     (u64::from(v).min(max) * full + max / 2) / max
 }
 
+/// What a floating point sample stands for, which decides its tone mapping.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tone {
+    /// Linear light (grey and RGB process channels): through the sRGB curve.
+    Light,
+    /// An amount (CMYK and spot ink coverage, alpha opacity): scaled linearly.
+    Amount,
+}
+
+/// The tone mapping of every floating point sample (TIFF SampleFormat 3, 32-bit PSD/PSB), one
+/// operator everywhere: the value is taken as linear light with 1.0 as diffuse white (or as a
+/// coverage with 1.0 as full), clamped to 0..1 (NaN and negatives to 0, +inf to 1), then light
+/// is encoded with the sRGB transfer curve, as Photoshop shows a 32-bit document at exposure 0,
+/// and amounts are scaled linearly (ink is not light, a curve would shift every tint).
+#[inline]
+pub(crate) fn float_to8(v: f32, tone: Tone) -> u8 {
+    let v = if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
+    match tone {
+        Tone::Light => crate::color::linear_to_srgb8(v),
+        Tone::Amount => (v * 255.0).round() as u8,
+    }
+}
+
+/// An IEEE 754 half-precision value, exactly (every half is an f32).
+#[inline]
+pub(crate) fn f16_to_f32(h: u16) -> f32 {
+    let sign = if h & 0x8000 == 0 { 1.0 } else { -1.0 };
+    let exponent = i32::from((h >> 10) & 0x1f);
+    let fraction = f32::from(h & 0x3ff);
+    match exponent {
+        // Zero and subnormals: fraction * 2^-24.
+        0 => sign * fraction * f32::powi(2.0, -24),
+        31 if fraction == 0.0 => sign * f32::INFINITY,
+        31 => f32::NAN,
+        e => sign * (1.0 + fraction / 1024.0) * f32::powi(2.0, e - 15),
+    }
+}
+
 /// Incremental PackBits decoder: remembers a run cut by the end of the output or input, so a
 /// strip can be decoded a band at a time.
 #[derive(Debug, Default, Clone, Copy)]
@@ -257,5 +296,38 @@ mod tests {
         // Scaling to 16 bits first, then rounding: a 24-bit mid-grey lands where 16-bit 32768
         // does.
         assert_eq!(depth_to8(1 << 23, 24), to8(32768));
+    }
+
+    #[test]
+    fn halves_decode_exactly() {
+        assert_eq!(f16_to_f32(0x0000), 0.0);
+        assert_eq!(f16_to_f32(0x3c00), 1.0);
+        assert_eq!(f16_to_f32(0x3800), 0.5);
+        assert_eq!(f16_to_f32(0xc000), -2.0);
+        assert_eq!(f16_to_f32(0x7bff), 65504.0);
+        assert_eq!(f16_to_f32(0x0001), f32::powi(2.0, -24));
+        assert_eq!(f16_to_f32(0x03ff), 1023.0 * f32::powi(2.0, -24));
+        assert_eq!(f16_to_f32(0x7c00), f32::INFINITY);
+        assert_eq!(f16_to_f32(0xfc00), f32::NEG_INFINITY);
+        assert!(f16_to_f32(0x7e00).is_nan());
+        assert_eq!(f16_to_f32(0x3555), 0.333_251_95);
+    }
+
+    #[test]
+    fn tone_maps_light_through_the_srgb_curve_and_amounts_linearly() {
+        for (v, light, amount) in [
+            (0.0, 0, 0),
+            (0.18, 118, 46),
+            (0.5, 188, 128),
+            (1.0, 255, 255),
+            (2.0, 255, 255),
+            (-1.0, 0, 0),
+            (f32::NAN, 0, 0),
+            (f32::INFINITY, 255, 255),
+            (f32::NEG_INFINITY, 0, 0),
+        ] {
+            assert_eq!(float_to8(v, Tone::Light), light, "{v}");
+            assert_eq!(float_to8(v, Tone::Amount), amount, "{v}");
+        }
     }
 }

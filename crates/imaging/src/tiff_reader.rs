@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::indexed::{IndexReader, Palette};
 use crate::limits::Limits;
-use crate::source::{PackBits, Source, depth_to8, to8};
+use crate::source::{PackBits, Source, Tone, depth_to8, f16_to_f32, float_to8, to8};
 use crate::{
     Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo, ImagingError,
 };
@@ -107,6 +107,21 @@ enum Norm {
     SignedInvert,
     /// Palette entry numbers: kept as stored, never scaled (a 4-bit 15 stays 15).
     Index,
+    /// Floating point grey and RGB: linear light, through the sRGB curve (see
+    /// [`float_to8`]). Other floating point samples are amounts: `Plain`, or `Invert` for
+    /// WhiteIsZero grey.
+    Light,
+}
+
+/// Which TIFF predictor the data was written with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Predictor {
+    None,
+    /// Horizontal differencing of whole samples (Predictor 2).
+    Horizontal,
+    /// Floating point: the bytes of each row split into planes, most significant first, and
+    /// differenced byte by byte (Predictor 3).
+    Float,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,8 +362,10 @@ struct Layout {
     height: u32,
     bits: u8,
     le: bool,
+    /// SampleFormat 3: IEEE floating point samples of 16, 32 or 64 bits.
+    float: bool,
     compression: Compression,
-    predictor: bool,
+    predictor: Predictor,
     tiled: bool,
     /// Chunk size in pixels (a strip is the image width by RowsPerStrip).
     chunk_w: u32,
@@ -394,6 +411,19 @@ impl Layout {
     /// Compressed bytes a chunk may plausibly take: generous for codec overhead, but a bound.
     fn max_compressed(&self) -> u64 {
         self.chunk_bytes() as u64 * 2 + 65_536
+    }
+    /// Undoes the predictor on rows of decoded chunk data, in place.
+    fn undo_predictor(&self, rows: &mut [u8]) {
+        let stride = self.chunk_row_bytes().max(1);
+        match self.predictor {
+            Predictor::None => {}
+            Predictor::Horizontal => rows
+                .chunks_exact_mut(stride)
+                .for_each(|r| undo_predictor(r, self.chunk_spp, self.bits, self.le)),
+            Predictor::Float => rows.chunks_exact_mut(stride).for_each(|r| {
+                undo_float_predictor(r, self.chunk_spp, usize::from(self.bits / 8), self.le)
+            }),
+        }
     }
     /// Every sample goes through unchanged: the decompressed strips are the band.
     fn is_passthrough(&self) -> bool {
@@ -458,18 +488,24 @@ impl TiffReader {
         let sample_format = ifd
             .uints(&mut src, SAMPLE_FORMAT, 1024)?
             .unwrap_or_else(|| vec![1]);
-        let signed = match sample_format.first().copied().unwrap_or(1) {
-            1 => false,
+        let (signed, float) = match sample_format.first().copied().unwrap_or(1) {
+            1 => (false, false),
             // Signed integers read as offset binary, so the darkest (or least ink) is the most
             // negative value: -128 becomes 0, 0 becomes 128. The file's range is not known, and
             // this keeps every value distinct and in order.
-            2 if matches!(bits, 8 | 16 | 32) => true,
+            2 if matches!(bits, 8 | 16 | 32) => (true, false),
             2 => {
                 return Err(unsupported(&format!(
                     "{bits}-bit signed samples (8, 16 and 32 bits are read)"
                 )));
             }
-            3 => return Err(unsupported(&format!("{bits}-bit floating point samples"))),
+            // Half, single and double precision, tone-mapped to the band (see `float_to8`).
+            3 if matches!(bits, 16 | 32 | 64) => (false, true),
+            3 => {
+                return Err(unsupported(&format!(
+                    "{bits}-bit floating point samples (16, 32 and 64 bits are read)"
+                )));
+            }
             other => return Err(unsupported(&format!("sample format {other}"))),
         };
         let photometric = match get(&mut src, PHOTOMETRIC)? {
@@ -478,6 +514,13 @@ impl TiffReader {
             None if spp >= 3 => 2,
             None => 1,
         };
+        // Floating point light or ink; palette entries and CIELab are integers in practice.
+        if float && !matches!(photometric, 0 | 1 | 2 | 5) {
+            return Err(unsupported(&format!(
+                "floating point samples in photometric interpretation {photometric} (grey, RGB \
+                 and separated are read)"
+            )));
+        }
         // Every integer depth up to 32 bits; palette colour up to 8 (each entry is a screen).
         let bits = match bits {
             0 => return Err(corrupt("BitsPerSample is 0")),
@@ -489,6 +532,7 @@ impl TiffReader {
                 return Err(unsupported(&format!("{bits}-bit CIELab")));
             }
             1..=32 => bits as u8,
+            64 if float => 64,
             other => {
                 return Err(unsupported(&format!(
                     "{other}-bit samples (at most 32 bits are read)"
@@ -506,15 +550,17 @@ impl TiffReader {
             other => return Err(corrupt(format!("PlanarConfiguration {other}"))),
         };
         let predictor = match get(&mut src, PREDICTOR)?.unwrap_or(1) {
-            1 => false,
-            // libtiff differences whole 8, 16 and 32-bit samples only.
-            2 if !matches!(bits, 8 | 16 | 32) => {
+            1 => Predictor::None,
+            // libtiff differences whole 8, 16, 32 and 64-bit samples only (64 bits are only
+            // read as floating point).
+            2 if !matches!(bits, 8 | 16 | 32 | 64) => {
                 return Err(unsupported(&format!(
                     "horizontal predictor on {bits}-bit samples (8, 16 and 32 bits are read)"
                 )));
             }
-            2 => true,
-            3 => return Err(unsupported("floating point predictor")),
+            2 => Predictor::Horizontal,
+            3 if float => Predictor::Float,
+            3 => return Err(unsupported("floating point predictor on integer samples")),
             other => return Err(corrupt(format!("Predictor {other}"))),
         };
         if compression == Compression::Jpeg && bits != 8 {
@@ -607,6 +653,7 @@ impl TiffReader {
                 (0, _) => Norm::Invert,
                 (3, _) => Norm::Index,
                 (8, 1 | 2) => Norm::Signed,
+                (1 | 2, _) if float => Norm::Light,
                 _ => Norm::Plain,
             });
         }
@@ -653,6 +700,12 @@ impl TiffReader {
                     _ => Norm::Signed,
                 };
             }
+        }
+        if float && planar && premultiplied.is_some() {
+            // Colour is divided by alpha before tone mapping, so both must be in one chunk.
+            return Err(unsupported(
+                "planar floating point samples with associated alpha",
+            ));
         }
         if color_mode == ColorMode::Multichannel
             && channels.iter().all(|c| c.kind != ChannelKind::Spot)
@@ -705,6 +758,7 @@ impl TiffReader {
             height,
             bits,
             le: ifd.le,
+            float,
             compression,
             predictor,
             tiled,
@@ -1129,11 +1183,7 @@ fn decode_chunk(
                 out.len()
             )));
         }
-        if l.predictor {
-            for row in out.chunks_exact_mut(l.chunk_row_bytes()) {
-                undo_predictor(row, l.chunk_spp, l.bits, l.le);
-            }
-        }
+        l.undo_predictor(out);
         return Ok(());
     }
     inflater.reset();
@@ -1149,11 +1199,7 @@ fn decode_chunk(
             )));
         }
     }
-    if l.predictor {
-        for row in out.chunks_exact_mut(l.chunk_row_bytes()) {
-            undo_predictor(row, l.chunk_spp, l.bits, l.le);
-        }
-    }
+    l.undo_predictor(out);
     Ok(())
 }
 
@@ -1248,7 +1294,8 @@ fn lzw_decode(input: &[u8], out: &mut [u8]) -> Result<usize, ImagingError> {
     Ok(pos)
 }
 
-/// Undoes the horizontal differencing predictor on one row of 8, 16 or 32-bit samples, in place.
+/// Undoes the horizontal differencing predictor on one row of 8, 16, 32 or 64-bit samples, in
+/// place.
 fn undo_predictor(row: &mut [u8], spp: usize, bits: u8, le: bool) {
     if bits == 8 {
         match spp {
@@ -1264,17 +1311,34 @@ fn undo_predictor(row: &mut [u8], spp: usize, bits: u8, le: bool) {
             }
         }
     } else {
-        // 16 or 32-bit words in the file's byte order; sums wrap at the word's size.
+        // Words in the file's byte order; sums wrap at the word's size.
         let n = usize::from(bits / 8);
         for i in spp..row.len() / n {
-            let v =
-                packed_sample(row, i, bits, le).wrapping_add(packed_sample(row, i - spp, bits, le));
-            let word = &mut row[n * i..n * i + n];
+            let v = word(row, i, n, le).wrapping_add(word(row, i - spp, n, le));
+            let out = &mut row[n * i..n * i + n];
             if le {
-                word.copy_from_slice(&v.to_le_bytes()[..n]);
+                out.copy_from_slice(&v.to_le_bytes()[..n]);
             } else {
-                word.copy_from_slice(&v.to_be_bytes()[4 - n..]);
+                out.copy_from_slice(&v.to_be_bytes()[8 - n..]);
             }
+        }
+    }
+}
+
+/// Undoes the floating point predictor on one row of `n`-byte samples, in place, as libtiff
+/// does: the bytes were differenced one by one (a pixel's `spp` bytes back), after each
+/// sample's bytes had been split into planes, the most significant first. The samples come
+/// back as words in the file's byte order, as the rest of the reader expects.
+fn undo_float_predictor(row: &mut [u8], spp: usize, n: usize, le: bool) {
+    for i in spp..row.len() {
+        row[i] = row[i].wrapping_add(row[i - spp]);
+    }
+    let planes = row.to_vec();
+    let samples = row.len() / n;
+    for (s, out) in row.chunks_exact_mut(n).enumerate() {
+        for (b, plane) in planes.chunks_exact(samples).enumerate() {
+            // Plane b holds byte b counted from the most significant.
+            out[if le { n - 1 - b } else { b }] = plane[s];
         }
     }
 }
@@ -1446,11 +1510,7 @@ impl StripStream {
                     self.refill(src)?;
                 }
             }
-            if l.predictor {
-                for r in dst.chunks_exact_mut(stride) {
-                    undo_predictor(r, l.chunk_spp, l.bits, l.le);
-                }
-            }
+            l.undo_predictor(dst);
             let done_rows = (take / stride.max(1)) as u32;
             self.rows_left -= done_rows;
             row += done_rows;
@@ -1494,7 +1554,10 @@ fn convert(l: &Layout, buf: &[u8], segments: &[Segment], out: &mut [u8]) {
                 let dst = &mut orow[seg.x0 as usize * channels..seg.x1 as usize * channels];
                 convert_run(l, src, dst, px, seg.channel0);
             }
-            if let Some((alpha, process)) = l.premultiplied {
+            // Floating point colour is divided by alpha before its tone mapping.
+            if let Some((alpha, process)) = l.premultiplied
+                && !l.float
+            {
                 unpremultiply(orow, channels, alpha, process);
             }
         });
@@ -1504,6 +1567,10 @@ fn convert_run(l: &Layout, src: &[u8], dst: &mut [u8], px: usize, c0: usize) {
     let channels = l.samples();
     let spp = l.chunk_spp;
     let norms = &l.norms[c0..c0 + spp];
+    if l.float {
+        convert_float_run(l, src, dst, px, c0);
+        return;
+    }
     let plain = norms.iter().all(|n| matches!(n, Norm::Plain | Norm::Index));
     match l.bits {
         8 if plain && spp == channels => dst.copy_from_slice(&src[..px * spp]),
@@ -1545,24 +1612,57 @@ fn convert_run(l: &Layout, src: &[u8], dst: &mut [u8], px: usize, c0: usize) {
     }
 }
 
+/// Floating point samples to band samples through the one tone mapping, [`float_to8`].
+fn convert_float_run(l: &Layout, src: &[u8], dst: &mut [u8], px: usize, c0: usize) {
+    let (channels, spp) = (l.samples(), l.chunk_spp);
+    let norms = &l.norms[c0..c0 + spp];
+    let n = usize::from(l.bits / 8);
+    let mut values = vec![0f32; spp];
+    for (x, d) in dst.chunks_exact_mut(channels).enumerate().take(px) {
+        for (k, v) in values.iter_mut().enumerate() {
+            let w = word(src, x * spp + k, n, l.le);
+            *v = match l.bits {
+                16 => f16_to_f32(w as u16),
+                32 => f32::from_bits(w as u32),
+                _ => f64::from_bits(w) as f32,
+            };
+        }
+        // Associated alpha in a chunky file: straight colour, still in linear light.
+        if let Some((alpha, process)) = l.premultiplied {
+            let a = values[alpha];
+            if a > 0.0 {
+                values[..process].iter_mut().for_each(|v| *v /= a);
+            }
+        }
+        for (k, &v) in values.iter().enumerate() {
+            d[c0 + k] = match norms[k] {
+                Norm::Light => float_to8(v, Tone::Light),
+                Norm::Invert => 255 - float_to8(v, Tone::Amount),
+                _ => float_to8(v, Tone::Amount),
+            };
+        }
+    }
+}
+
+/// Whole word `i` of a row of `n`-byte words (1 to 8 bytes) in the file's byte order.
+#[inline]
+fn word(row: &[u8], i: usize, n: usize, le: bool) -> u64 {
+    let b = &row[i * n..i * n + n];
+    let mut v = 0u64;
+    for k in 0..n {
+        let byte = if le { b[n - 1 - k] } else { b[k] };
+        v = (v << 8) | u64::from(byte);
+    }
+    v
+}
+
 /// Sample `i` of a row of `bits`-bit samples. As libtiff stores them: 16, 24 and 32-bit samples
 /// are whole words in the file's byte order; every other depth is packed MSB-first across the
 /// row (rows start on a byte boundary), whatever the byte order.
 #[inline]
 fn packed_sample(row: &[u8], i: usize, bits: u8, le: bool) -> u32 {
-    let word = |n: usize| {
-        let b = &row[i * n..i * n + n];
-        let mut v = 0u32;
-        for k in 0..n {
-            let byte = if le { b[n - 1 - k] } else { b[k] };
-            v = (v << 8) | u32::from(byte);
-        }
-        v
-    };
     match bits {
-        16 => word(2),
-        24 => word(3),
-        32 => word(4),
+        16 | 24 | 32 => word(row, i, usize::from(bits / 8), le) as u32,
         _ => {
             let bits = usize::from(bits);
             let first = i * bits;
@@ -1584,7 +1684,7 @@ fn norm(v: u32, bits: u8, n: Norm) -> u32 {
     let max = u32::MAX >> (32 - u32::from(bits));
     let sign = 1 << (bits - 1);
     match n {
-        Norm::Plain | Norm::Index => v,
+        Norm::Plain | Norm::Index | Norm::Light => v,
         Norm::Invert => max - v,
         Norm::Signed => v ^ sign,
         Norm::SignedInvert => max - (v ^ sign),

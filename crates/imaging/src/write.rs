@@ -1,6 +1,7 @@
 //! Writers of TIFF, BigTIFF, PSD and PSB files: test fixtures and the demo archive's realistic
 //! production files (spot channels with names and colours, layers, ICC profiles, 16 bits), and
-//! TIFF fixtures of palette colour and of any integer bit depth from 1 to 32.
+//! fixtures of palette colour (TIFF, PSD), of any integer bit depth from 1 to 32 (TIFF) and of
+//! floating point samples (16, 32 and 64-bit TIFF, 32-bit PSD/PSB).
 //!
 //! Samples are given in the normalised semantics of [`crate::Band`] (light RGB and gray, ink
 //! coverage for CMYK and spot channels, opacity for alpha); each writer converts to the polarity
@@ -574,6 +575,22 @@ fn apply_predictor(row: &mut [u8], spp: usize, bps: usize) {
             let v = word(row, i).wrapping_sub(word(row, i - spp));
             row[bps * i..bps * i + bps].copy_from_slice(&v.to_le_bytes()[..bps]);
         }
+    }
+}
+
+/// The floating point predictor on one row of little-endian `bps`-byte samples, as libtiff
+/// writes it: each sample's bytes split into planes, the most significant first, then every
+/// byte differenced with the one a pixel (`spp` bytes) before it.
+fn apply_float_predictor(row: &mut [u8], spp: usize, bps: usize) {
+    let words = row.to_vec();
+    let samples = row.len() / bps;
+    for (b, plane) in row.chunks_exact_mut(samples).enumerate() {
+        for (s, out) in plane.iter_mut().enumerate() {
+            *out = words[s * bps + bps - 1 - b];
+        }
+    }
+    for i in (spp..row.len()).rev() {
+        row[i] = row[i].wrapping_sub(row[i - spp]);
     }
 }
 
@@ -1162,7 +1179,7 @@ pub fn write_indexed_tiff<W: Write + Seek>(
         photometric: 3,
         sample_format: 1,
         dpi: image.dpi,
-        sample: &|i| u32::from(image.indexes[i]),
+        sample: &|i| u64::from(image.indexes[i]),
         tags: vec![(320, color_map)],
     };
     // Planar configuration does not apply to one sample.
@@ -1259,7 +1276,7 @@ pub fn write_any_depth_tiff<W: Write + Seek>(
         photometric,
         sample_format: if image.signed { 2 } else { 1 },
         dpi: image.dpi,
-        sample: &|i| image.samples[i],
+        sample: &|i| u64::from(image.samples[i]),
         tags,
     };
     write_packed(w, &packed, opts)
@@ -1277,16 +1294,16 @@ struct PackedTiff<'a> {
     sample_format: u64,
     dpi: f64,
     /// Sample `i` (interleaved, row by row) as stored.
-    sample: &'a (dyn Fn(usize) -> u32 + Sync),
+    sample: &'a (dyn Fn(usize) -> u64 + Sync),
     /// Tags of the colour model (SHORT values): ColorMap, InkSet.
     tags: Vec<(u16, Vec<u64>)>,
 }
 
-/// Packs `bits`-bit values into `out` as libtiff stores them: 16, 24 and 32-bit samples as
+/// Packs `bits`-bit values into `out` as libtiff stores them: 16, 24, 32 and 64-bit samples as
 /// little-endian words (this writer's byte order), every other depth MSB-first across the row.
-fn pack_samples(values: impl Iterator<Item = u32>, bits: usize, out: &mut [u8]) {
+fn pack_samples(values: impl Iterator<Item = u64>, bits: usize, out: &mut [u8]) {
     match bits {
-        8 | 16 | 24 | 32 => {
+        8 | 16 | 24 | 32 | 64 => {
             let n = bits / 8;
             for (v, o) in values.zip(out.chunks_exact_mut(n)) {
                 o.copy_from_slice(&v.to_le_bytes()[..n]);
@@ -1334,8 +1351,10 @@ fn write_packed<W: Write + Seek>(
         }
     };
     let row_bytes = (chunk_w as usize * chunk_spp * bits).div_ceil(8);
+    let float = image.sample_format == 3;
+    // Floating point samples take the floating point predictor (3), as libtiff writes them.
     let predictor = opts.predictor
-        && matches!(bits, 8 | 16 | 32)
+        && (float || matches!(bits, 8 | 16 | 32))
         && matches!(
             opts.compression,
             TiffCompression::Lzw | TiffCompression::Deflate
@@ -1364,7 +1383,9 @@ fn write_packed<W: Write + Seek>(
                         .flat_map(|x| (0..chunk_spp).map(move |k| (row + x as usize) * spp + k))
                         .map(|i| (image.sample)(i + if opts.planar_separate { p } else { 0 }));
                     pack_samples(values, bits, out);
-                    if predictor {
+                    if predictor && float {
+                        apply_float_predictor(out, chunk_spp, bits / 8);
+                    } else if predictor {
                         apply_predictor(out, chunk_spp, bits / 8);
                     }
                 }
@@ -1411,7 +1432,7 @@ fn write_packed<W: Write + Seek>(
     ifd.add(296, 3, &[2]);
     ifd.add_raw(305, 2, 8, b"imaging\0".to_vec());
     if predictor {
-        ifd.add(317, 3, &[2]);
+        ifd.add(317, 3, &[if float { 3 } else { 2 }]);
     }
     for (tag, values) in &image.tags {
         ifd.add(*tag, 3, values);
@@ -1430,29 +1451,12 @@ pub fn write_indexed_psd<W: Write + Seek>(
     rle: bool,
 ) -> Result<(), ImagingError> {
     image.validate()?;
-    let (width, height) = (image.width, image.height);
-    let max_side = if big { 300_000 } else { 30_000 };
-    if width > max_side || height > max_side {
-        return Err(encode_err(format!("{width} x {height} is too large")));
-    }
-    let mut w = BufWriter::with_capacity(1 << 20, w);
-    w.write_all(b"8BPS")?;
-    w.write_all(&(if big { 2u16 } else { 1 }).to_be_bytes())?;
-    w.write_all(&[0; 6])?;
-    w.write_all(&1u16.to_be_bytes())?; // one channel: the entries
-    w.write_all(&height.to_be_bytes())?;
-    w.write_all(&width.to_be_bytes())?;
-    w.write_all(&8u16.to_be_bytes())?;
-    w.write_all(&2u16.to_be_bytes())?; // indexed colour
     let mut table = vec![0u8; 768];
     for (i, rgb) in image.palette.iter().enumerate() {
         for (c, v) in rgb.iter().enumerate() {
             table[c * 256 + i] = *v;
         }
     }
-    w.write_all(&(table.len() as u32).to_be_bytes())?;
-    w.write_all(&table)?;
-
     let mut resources = Vec::new();
     resolution_resource(&mut resources, image.dpi);
     resource(
@@ -1463,8 +1467,57 @@ pub fn write_indexed_psd<W: Write + Seek>(
     if let Some(t) = image.transparent {
         resource(&mut resources, 1047, &u16::from(t).to_be_bytes());
     }
-    w.write_all(&(resources.len() as u32).to_be_bytes())?;
-    w.write_all(&resources)?;
+    let psd = PlainPsd {
+        width: image.width,
+        height: image.height,
+        depth: 8,
+        mode: 2, // indexed colour
+        color_data: &table,
+        resources: &resources,
+        planes: vec![image.indexes.clone()],
+    };
+    write_plain_psd(w, &psd, big, rle)
+}
+
+/// A PSD without layers whose composite is given whole: what the fixture writers of indexed
+/// colour and of 32 bits share.
+struct PlainPsd<'a> {
+    width: u32,
+    height: u32,
+    depth: u16,
+    mode: u16,
+    /// The colour mode data section (an indexed document's colour table).
+    color_data: &'a [u8],
+    resources: &'a [u8],
+    /// Each channel's rows, stored bytes as the file holds them.
+    planes: Vec<Vec<u8>>,
+}
+
+/// Writes a [`PlainPsd`] as PSD (or PSB when `big`), its composite raw or RLE.
+fn write_plain_psd<W: Write + Seek>(
+    w: W,
+    psd: &PlainPsd<'_>,
+    big: bool,
+    rle: bool,
+) -> Result<(), ImagingError> {
+    let (width, height) = (psd.width, psd.height);
+    let max_side = if big { 300_000 } else { 30_000 };
+    if width > max_side || height > max_side {
+        return Err(encode_err(format!("{width} x {height} is too large")));
+    }
+    let mut w = BufWriter::with_capacity(1 << 20, w);
+    w.write_all(b"8BPS")?;
+    w.write_all(&(if big { 2u16 } else { 1 }).to_be_bytes())?;
+    w.write_all(&[0; 6])?;
+    w.write_all(&(psd.planes.len() as u16).to_be_bytes())?;
+    w.write_all(&height.to_be_bytes())?;
+    w.write_all(&width.to_be_bytes())?;
+    w.write_all(&psd.depth.to_be_bytes())?;
+    w.write_all(&psd.mode.to_be_bytes())?;
+    w.write_all(&(psd.color_data.len() as u32).to_be_bytes())?;
+    w.write_all(psd.color_data)?;
+    w.write_all(&(psd.resources.len() as u32).to_be_bytes())?;
+    w.write_all(psd.resources)?;
     // An empty layer and mask section: the composite is the image.
     if big {
         w.write_all(&0u64.to_be_bytes())?;
@@ -1473,11 +1526,11 @@ pub fn write_indexed_psd<W: Write + Seek>(
     }
 
     w.write_all(&(if rle { 1u16 } else { 0 }).to_be_bytes())?;
-    let rows = image.indexes.chunks_exact(width as usize);
+    let row_bytes = (width as usize * usize::from(psd.depth)).div_ceil(8);
     if rle {
-        let mut table = Vec::with_capacity(height as usize * if big { 4 } else { 2 });
+        let mut table = Vec::new();
         let mut data = Vec::new();
-        for row in rows {
+        for row in psd.planes.iter().flat_map(|p| p.chunks_exact(row_bytes)) {
             let before = data.len();
             pack_bits(row, &mut data);
             let n = data.len() - before;
@@ -1491,10 +1544,178 @@ pub fn write_indexed_psd<W: Write + Seek>(
         w.write_all(&table)?;
         w.write_all(&data)?;
     } else {
-        w.write_all(&image.indexes)?;
+        for plane in &psd.planes {
+            w.write_all(plane)?;
+        }
     }
     w.flush()?;
     Ok(())
+}
+
+// =============================================================================================
+// Floating point
+
+/// An image of floating point samples, held whole: fixtures of HDR files (16, 32 and 64-bit
+/// TIFF, SampleFormat 3; Photoshop's 32-bit PSD/PSB).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FloatImage {
+    pub width: u32,
+    pub height: u32,
+    /// 16 (IEEE half), 32 or 64 in TIFF; PSD/PSB stores 32 only.
+    pub bit_depth: u8,
+    /// Gray or Rgb (linear light, 1.0 diffuse white), or Cmyk (ink coverage 0..1, TIFF only).
+    pub color_mode: ColorMode,
+    /// Resolution in dots per inch, both directions.
+    pub dpi: f64,
+    /// Samples interleaved in channel order, row by row, written as given (rounded to the
+    /// nearest value of the depth): out of range values, NaN and infinities too.
+    pub samples: Vec<f64>,
+}
+
+impl FloatImage {
+    fn validate(&self) -> Result<(), ImagingError> {
+        if self.width == 0 || self.height == 0 {
+            return Err(encode_err("image has no pixels"));
+        }
+        if !matches!(self.bit_depth, 16 | 32 | 64) {
+            return Err(encode_err(format!(
+                "{}-bit floating point (16, 32 or 64 only)",
+                self.bit_depth
+            )));
+        }
+        if !matches!(
+            self.color_mode,
+            ColorMode::Gray | ColorMode::Rgb | ColorMode::Cmyk
+        ) {
+            return Err(encode_err(format!(
+                "cannot write {:?} floating point images",
+                self.color_mode
+            )));
+        }
+        let expected = self.width as usize * self.height as usize * self.channels()?;
+        if self.samples.len() != expected {
+            return Err(encode_err(format!(
+                "{} samples, expected {expected}",
+                self.samples.len()
+            )));
+        }
+        if !self.dpi.is_finite() || self.dpi <= 0.0 {
+            return Err(encode_err(format!("resolution {} dpi", self.dpi)));
+        }
+        Ok(())
+    }
+
+    fn channels(&self) -> Result<usize, ImagingError> {
+        Ok(process_names(self.color_mode)?.len())
+    }
+
+    /// Sample `i` as the bits of an IEEE float of the image's depth.
+    fn stored(&self, i: usize) -> u64 {
+        let v = self.samples[i];
+        match self.bit_depth {
+            16 => u64::from(f16_bits(v as f32)),
+            32 => u64::from((v as f32).to_bits()),
+            _ => v.to_bits(),
+        }
+    }
+}
+
+/// The IEEE half nearest to `v` (ties to even), infinities and NaN kept.
+fn f16_bits(v: f32) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let a = v.abs();
+    if a.is_nan() {
+        return sign | 0x7e00;
+    }
+    // 65520 is halfway between the largest half (65504) and the next power: it rounds up.
+    if a >= 65520.0 {
+        return sign | 0x7c00;
+    }
+    if a < f32::powi(2.0, -14) {
+        // Zero and subnormals: multiples of 2^-24 (scaling by a power of two is exact).
+        return sign | (a * f32::powi(2.0, 24)).round_ties_even() as u16;
+    }
+    let bits = a.to_bits();
+    let exponent = (bits >> 23) as i32 - 127 + 15;
+    let mantissa = bits & 0x7f_ffff;
+    let mut h = ((exponent as u32) << 10) | (mantissa >> 13);
+    let rest = mantissa & 0x1fff;
+    // A carry out of the mantissa moves to the next exponent, which is right.
+    if rest > 0x1000 || (rest == 0x1000 && h & 1 == 1) {
+        h += 1;
+    }
+    sign | h as u16
+}
+
+/// Writes a floating point image as TIFF (SampleFormat 3), chunky or planar, in strips or tiles,
+/// with any compression of `opts`; `opts.predictor` writes the floating point predictor (3).
+pub fn write_float_tiff<W: Write + Seek>(
+    w: W,
+    image: &FloatImage,
+    opts: &TiffOptions,
+) -> Result<(), ImagingError> {
+    image.validate()?;
+    let (photometric, tags) = match image.color_mode {
+        ColorMode::Gray => (1, vec![]),
+        ColorMode::Rgb => (2, vec![]),
+        _ => (5, vec![(332, vec![1])]),
+    };
+    let packed = PackedTiff {
+        width: image.width,
+        height: image.height,
+        bits: usize::from(image.bit_depth),
+        spp: image.channels()?,
+        photometric,
+        sample_format: 3,
+        dpi: image.dpi,
+        sample: &|i| image.stored(i),
+        tags,
+    };
+    write_packed(w, &packed, opts)
+}
+
+/// Writes a floating point grey or RGB image as a 32-bit PSD (or PSB when `big`), Photoshop's
+/// HDR mode: big-endian IEEE floats, the composite raw or RLE.
+pub fn write_float_psd<W: Write + Seek>(
+    w: W,
+    image: &FloatImage,
+    big: bool,
+    rle: bool,
+) -> Result<(), ImagingError> {
+    image.validate()?;
+    let mode = match (image.bit_depth, image.color_mode) {
+        (32, ColorMode::Gray) => 1,
+        (32, ColorMode::Rgb) => 3,
+        (depth, mode) => {
+            return Err(encode_err(format!(
+                "a {depth}-bit {mode:?} PSD (32-bit grey or RGB only)"
+            )));
+        }
+    };
+    let channels = image.channels()?;
+    let planes = (0..channels)
+        .map(|c| {
+            image
+                .samples
+                .iter()
+                .skip(c)
+                .step_by(channels)
+                .flat_map(|&v| (v as f32).to_be_bytes())
+                .collect()
+        })
+        .collect();
+    let mut resources = Vec::new();
+    resolution_resource(&mut resources, image.dpi);
+    let psd = PlainPsd {
+        width: image.width,
+        height: image.height,
+        depth: 32,
+        mode,
+        color_data: &[],
+        resources: &resources,
+        planes,
+    };
+    write_plain_psd(w, &psd, big, rle)
 }
 
 #[cfg(test)]
@@ -1520,6 +1741,35 @@ mod tests {
             assert_eq!(back, case);
             assert!(packed.len() <= case.len() + case.len().div_ceil(128) + 1);
         }
+    }
+
+    #[test]
+    fn halves_round_to_nearest_even() {
+        assert_eq!(f16_bits(0.0), 0x0000);
+        assert_eq!(f16_bits(-0.0), 0x8000);
+        assert_eq!(f16_bits(1.0), 0x3c00);
+        assert_eq!(f16_bits(0.5), 0x3800);
+        assert_eq!(f16_bits(-2.0), 0xc000);
+        assert_eq!(f16_bits(65504.0), 0x7bff);
+        assert_eq!(f16_bits(65520.0), 0x7c00);
+        assert_eq!(f16_bits(f32::INFINITY), 0x7c00);
+        assert_eq!(f16_bits(f32::NEG_INFINITY), 0xfc00);
+        assert_eq!(f16_bits(f32::NAN) & 0x7fff, 0x7e00);
+        assert_eq!(f16_bits(f32::powi(2.0, -24)), 0x0001);
+        assert_eq!(f16_bits(f32::powi(2.0, -25)), 0x0000); // a tie, to even
+        assert_eq!(f16_bits(1.0 / 3.0), 0x3555);
+        // 1 + 2^-11 is halfway between 1 and the next half: to even (1).
+        assert_eq!(f16_bits(1.0 + f32::powi(2.0, -11)), 0x3c00);
+        assert_eq!(f16_bits(1.0 + 3.0 * f32::powi(2.0, -11)), 0x3c02);
+    }
+
+    #[test]
+    fn float_predictor_splits_bytes_then_differences() {
+        // Two 16-bit samples (one per pixel): 0x0102 and 0x0304, little endian.
+        let mut row = [0x02, 0x01, 0x04, 0x03];
+        apply_float_predictor(&mut row, 1, 2);
+        // Planes [01 03] [02 04], then each byte less the one before it: 01 02 ff 02.
+        assert_eq!(row, [0x01, 0x02, 0xff, 0x02]);
     }
 
     #[test]

@@ -3,9 +3,14 @@
 //! file opens with its size, mode, channels and depth as stored, and its band samples are the
 //! stored values scaled to full scale exactly. Hostile variants are refused quickly.
 
-use std::io::Cursor;
-use std::time::{Duration, Instant};
+mod common;
 
+use std::io::Cursor;
+
+use common::{
+    BITS_PER_SAMPLE, PHOTOMETRIC, PREDICTOR, SAMPLE_FORMAT, STRIP_BYTE_COUNTS, decode_with,
+    refused, set_bits_per_sample, set_tag, tag,
+};
 use imaging::{
     AnyDepthImage, ColorMode, ImageInfo, ImagingError, Limits, TiffCompression, TiffOptions,
 };
@@ -76,13 +81,6 @@ fn write(image: &AnyDepthImage, opts: TiffOptions) -> Vec<u8> {
     let mut out = Cursor::new(Vec::new());
     imaging::write_any_depth_tiff(&mut out, image, &opts).expect("write");
     out.into_inner()
-}
-
-fn decode_with(bytes: Vec<u8>, limits: &Limits) -> Result<(ImageInfo, Vec<u8>), ImagingError> {
-    let mut r = imaging::open_reader(Cursor::new(bytes), limits)?;
-    let info = r.info().clone();
-    let samples = imaging::read_all(r.as_mut())?;
-    Ok((info, samples))
 }
 
 fn decode(case: &str, bytes: Vec<u8>) -> (ImageInfo, Vec<u8>) {
@@ -305,15 +303,20 @@ fn what_is_still_not_read_is_refused_with_its_reason() {
         TiffOptions::default(),
     );
     set_tag(&mut signed12, BITS_PER_SAMPLE, 12);
-    let mut float32 = write(&gray32, TiffOptions::default());
-    set_tag(&mut float32, SAMPLE_FORMAT, 3);
+    // Floating point is read at 16, 32 and 64 bits (tests/floating_point.rs); not at 24.
+    let mut float24 = write(&image(ColorMode::Gray, 24, 8, 2), TiffOptions::default());
+    set_tag(&mut float24, SAMPLE_FORMAT, 3);
     let mut deep64 = write(&gray32, TiffOptions::default());
     set_tag(&mut deep64, BITS_PER_SAMPLE, 64);
     let mut lab4 = write(&image(ColorMode::Rgb, 4, 8, 2), TiffOptions::default());
     set_tag(&mut lab4, PHOTOMETRIC, 8);
     for (case, bytes, reason) in [
         ("12-bit signed", signed12, "12-bit signed samples"),
-        ("32-bit float", float32, "32-bit floating point samples"),
+        (
+            "24-bit float",
+            float24,
+            "24-bit floating point samples (16, 32 and 64 bits are read)",
+        ),
         (
             "64-bit",
             deep64,
@@ -404,63 +407,4 @@ fn deep_samples_stay_within_the_band_memory() {
     );
     let e = decode_with(tiled, &small).expect_err("refused");
     assert!(matches!(e, ImagingError::TooLarge(_)), "{e}");
-}
-
-// --- editing the IFD of a little-endian classic TIFF ----------------------------------------
-
-const BITS_PER_SAMPLE: u16 = 258;
-const PHOTOMETRIC: u16 = 262;
-const STRIP_BYTE_COUNTS: u16 = 279;
-const PREDICTOR: u16 = 317;
-const SAMPLE_FORMAT: u16 = 339;
-
-fn refused(case: &str, bytes: Vec<u8>) -> ImagingError {
-    let start = Instant::now();
-    let result = decode_with(bytes, &Limits::default());
-    assert!(
-        start.elapsed() < Duration::from_secs(1),
-        "{case}: took {:?}",
-        start.elapsed()
-    );
-    result.err().unwrap_or_else(|| panic!("{case}: decoded"))
-}
-
-/// The 12 bytes of a tag's entry in the first IFD.
-fn entry(bytes: &mut [u8], tag: u16) -> Option<&mut [u8]> {
-    let at = u32::from_le_bytes(bytes[4..8].try_into().expect("4 bytes")) as usize;
-    let n = u16::from_le_bytes([bytes[at], bytes[at + 1]]) as usize;
-    let i = (0..n).find(|i| {
-        let e = at + 2 + 12 * i;
-        u16::from_le_bytes([bytes[e], bytes[e + 1]]) == tag
-    })?;
-    let e = at + 2 + 12 * i;
-    Some(&mut bytes[e..e + 12])
-}
-
-/// A one-value SHORT or LONG tag.
-fn tag(bytes: &[u8], tag: u16) -> Option<u32> {
-    let mut copy = bytes.to_vec();
-    let e = entry(&mut copy, tag)?;
-    Some(match u16::from_le_bytes([e[2], e[3]]) {
-        3 => u32::from(u16::from_le_bytes([e[8], e[9]])),
-        _ => u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")),
-    })
-}
-
-fn set_tag(bytes: &mut [u8], tag: u16, value: u32) {
-    let e = entry(bytes, tag).unwrap_or_else(|| panic!("no tag {tag}"));
-    match u16::from_le_bytes([e[2], e[3]]) {
-        3 => e[8..10].copy_from_slice(&(value as u16).to_le_bytes()),
-        _ => e[8..12].copy_from_slice(&value.to_le_bytes()),
-    }
-}
-
-/// BitsPerSample of a file with several samples: its values sit at an offset.
-fn set_bits_per_sample(bytes: &mut [u8], bits: u16) {
-    let e = entry(bytes, BITS_PER_SAMPLE).expect("BitsPerSample");
-    let count = u32::from_le_bytes(e[4..8].try_into().expect("4 bytes")) as usize;
-    let at = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")) as usize;
-    for k in 0..count {
-        bytes[at + 2 * k..at + 2 * k + 2].copy_from_slice(&bits.to_le_bytes());
-    }
 }

@@ -544,12 +544,16 @@ fn lying_psd_headers() {
         must_fail("PSD 300,000 wide", wide),
         ImagingError::TooLarge(_)
     ));
+    // 8-bit RLE rows said to be 32-bit floats: too short for the rows they claim.
     let mut depth = good.clone();
     depth[22..24].copy_from_slice(&32u16.to_be_bytes());
     assert!(matches!(
-        must_fail("32-bit PSD", depth),
-        ImagingError::Unsupported(_)
+        must_fail("8-bit data said to be 32-bit", depth),
+        ImagingError::Corrupt(_)
     ));
+    let mut depth = good.clone();
+    depth[22..24].copy_from_slice(&24u16.to_be_bytes());
+    must_fail("24-bit PSD", depth);
     let mut resources = good.clone();
     // Image resources length (after the 26-byte header and 4-byte colour mode data length).
     resources[30..34].copy_from_slice(&u32::MAX.to_be_bytes());
