@@ -51,6 +51,68 @@ class BundleStatsPlugin {
 }
 
 /**
+ * The lazy chunks a page's first paint needs, by the path the page opens on: without a hint they
+ * are asked for only once the entry has run (a chain: the entry, then the route's chunks). A small
+ * script index.html loads first (`async`; the server's CSP allows no inline script) adds a preload
+ * link for each of them, so they download while the entry does. The paths are src/app/routes.tsx's;
+ * the groups are the named chunk groups of the routes' lazy imports and of the parts their first
+ * paint shows at once; `{locale}` is the interface language, detected as src/lib/locale.ts does.
+ */
+const routePreloads = [
+  // Every page: the interface language's part every screen needs (src/lib/i18n.ts).
+  { path: '', groups: ['locale-{locale}'] },
+  // The archive search, and the studio's banners above it.
+  { path: '^/(archive/?)?$', groups: ['archive', 'banner-strip'] },
+  // The design page and its words (not its deep-zoom viewer: the preview stands in until it is
+  // there, and its size would slow the page's own chunks down).
+  { path: '^/design/', groups: ['design', 'locale-{locale}-design'] },
+];
+
+/** src/lib/locale.ts: the languages, the key of the one chosen (localStorage), the default. */
+const locales = ['en', 'tr', 'ru'];
+const localeKey = 'desen.locale';
+
+/** The preload script: detects the language as detectLocale() does, then links each file of the page's groups. */
+function preloadScript(table) {
+  return `(function(){
+var t=${JSON.stringify(table)},s=${JSON.stringify(locales)},l=null,c=[];
+try{c.push(localStorage.getItem(${JSON.stringify(localeKey)}))}catch(e){}
+c=c.concat(navigator.languages||[],navigator.language);
+for(var i=0;i<c.length&&!l;i++){var b=String(c[i]||'').toLowerCase().split(/[-_]/)[0];if(s.indexOf(b)>=0)l=b}
+l=l||s[0];
+for(var j=0;j<t.length;j++)if(new RegExp(t[j][0]).test(location.pathname))(t[j][1][l]||[]).forEach(function(f){var k=document.createElement('link');k.rel='preload';k.as='script';k.href=f;document.head.appendChild(k)});
+})();
+`;
+}
+
+class RoutePreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('RoutePreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('RoutePreloadPlugin', (data) => {
+        const { publicPath } = compilation.outputOptions;
+        const inEntry = new Set([...compilation.entrypoints.values()].flatMap((entry) => entry.chunks));
+        const filesOf = (name) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`RoutePreloadPlugin: no chunk group named ${name}`);
+          return group.chunks.filter((chunk) => !inEntry.has(chunk)).flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        };
+        // Per path, per language: the files to preload.
+        const table = routePreloads.map(({ path, groups }) => [
+          path,
+          Object.fromEntries(locales.map((locale) => [locale, [...new Set(groups.flatMap((group) => filesOf(group.replace('{locale}', locale))))].map((file) => `${publicPath}${file}`)])),
+        ]);
+        const code = preloadScript(table);
+        const hash = compiler.webpack.util.createHash('md4').update(code).digest('hex').slice(0, 8);
+        const file = `assets/preload.${hash}.js`;
+        compilation.emitAsset(file, new compiler.webpack.sources.RawSource(code));
+        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { async: true, src: `${publicPath}${file}` }));
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * The theme has no CSS variables and no colour schemes (src/theme/theme.ts): for such a theme MUI's
  * createTheme is createThemeNoVars and its ThemeProvider is ThemeProviderNoVars, but both wrappers
  * import the CSS-variables machinery as well (about 7 KB gzip of every first paint). The wrappers
@@ -101,7 +163,7 @@ module.exports = (_env, argv) => {
         },
       ],
     },
-    plugins: [new HtmlWebpackPlugin({ template: './public/index.html' }), themeWithoutCssVariables, ...(production ? [new BundleStatsPlugin()] : [])],
+    plugins: [new HtmlWebpackPlugin({ template: './public/index.html' }), themeWithoutCssVariables, ...(production ? [new RoutePreloadPlugin(), new BundleStatsPlugin()] : [])],
     optimization: {
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
       splitChunks: { chunks: 'all' },

@@ -22,6 +22,12 @@ function withTranslations<T>(part: TranslationPart, route: () => Promise<T>): ()
   return async () => (await Promise.all([route(), loadTranslations(part)]))[0];
 }
 
+/** Where the archive search opens (the index route and `archive` below). */
+export const archivePaths = ['/', '/archive'] as const;
+
+/** The design page's path (below). */
+export const designPath = 'design/:id/:colorwayid?';
+
 const archiveSearch = async () => ({ Component: (await import(/* webpackChunkName: "archive" */ './routes/archive')).ArchiveRoute });
 
 /** The route table of spec section 2. */
@@ -63,7 +69,7 @@ export const routes: RouteObject[] = [
               { path: 'board-moods/:id', lazy: async () => ({ Component: (await import('@/features/collections/components/board-moods-page')).BoardMoodsPage }) },
               { path: 'boards/:id?', lazy: async () => ({ Component: (await import('@/features/collections/components/boards-page')).BoardsPage }) },
               {
-                path: 'design/:id/:colorwayid?',
+                path: designPath,
                 lazy: withTranslations('design', async () => ({ Component: (await import(/* webpackChunkName: "design" */ './routes/design')).DesignRoute })),
               },
             ],

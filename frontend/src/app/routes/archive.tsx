@@ -8,8 +8,13 @@ import type { SearchResult } from '@/types/search';
 import { cardFavorite } from './card-favorite';
 import { cardPin } from './card-pin';
 
-/** The studio's banners: their strip is a chunk of its own (nothing shows before their data anyway). */
-const bannerStrip = deferred(() => import('@/features/collections/components/banner-strip'));
+/**
+ * The studio's banners: their strip is a chunk of its own (nothing shows before their data anyway),
+ * asked for with the route (preloaded with it, see webpack.config.js), not after its first render:
+ * their data is asked for with the page (archive-prefetch.ts), so they can be in its first paint.
+ */
+const bannerStrip = deferred(() => import(/* webpackChunkName: "banner-strip" */ '@/features/collections/components/banner-strip'));
+void bannerStrip.load();
 
 /** The buttons over an archive card's corner, one under the other: the favorite heart, and for admins the pin. */
 function cardActions(result: SearchResult) {

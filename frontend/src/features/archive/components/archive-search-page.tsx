@@ -19,16 +19,15 @@ import { useDesignSearchPage, useInfiniteDesignSearch } from '../api/search-desi
 import {
   activeFilterKeys,
   clearedFilters,
-  configuredDefaults,
   filtersToParams,
   hiddenFilters,
   isFilterActive,
   parseFilters,
   parsePage,
   restrictedFilters,
+  searchDefaults,
   searchForm,
   sortOrders,
-  type SearchDefaults,
   type SearchForm,
   validPageSize,
   withoutFilter,
@@ -99,15 +98,12 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
   // What the first paint leaves out, there before anyone reaches for it.
   usePreload(filterDrawer, colorPanel, pictureDialog, settingsMenu, progressBar);
 
-  const defaultLabelMode: LabelMode = settings.combineLabelSearch ? 'all' : 'any';
   // The studio's default archive, order and page size apply where the URL does not say; the search
   // waits for them (a failed read falls back to the built-in ones) rather than search twice.
   const configuration = useConfiguration();
   const { defaultArchiveId, defaultOrder, pageSize: configuredPageSize } = configuration.data ?? defaultConfiguration;
-  const defaults = useMemo<SearchDefaults>(
-    () => ({ labelMode: defaultLabelMode, ...configuredDefaults(defaultArchiveId, defaultOrder) }),
-    [defaultLabelMode, defaultArchiveId, defaultOrder],
-  );
+  const { combineLabelSearch } = settings;
+  const defaults = useMemo(() => searchDefaults(combineLabelSearch, defaultArchiveId, defaultOrder), [combineLabelSearch, defaultArchiveId, defaultOrder]);
   const designFields = useDesignFields();
   const requested = useMemo(() => parseFilters(params, defaults), [params, defaults]);
   // The filters on fields hidden from this viewer are dropped: offered, the server would refuse them.

@@ -90,6 +90,15 @@ export function configuredDefaults(defaultArchiveId: number, defaultOrder: numbe
   };
 }
 
+/**
+ * The defaults of the archive's searches: the user's label mode (client settings) and the studio's
+ * default archive and order (GET /get/configuration). The screen and the first search asked for
+ * before it renders (api/prefetch-first-search.ts) take them from here, so both name one search.
+ */
+export function searchDefaults(combineLabelSearch: boolean, defaultArchiveId: number, defaultOrder: number): SearchDefaults {
+  return { labelMode: combineLabelSearch ? 'all' : 'any', ...configuredDefaults(defaultArchiveId, defaultOrder) };
+}
+
 /** The designs a page holds: the configured size when it is one the search takes, else the default. */
 export function validPageSize(size: number): number {
   return Number.isInteger(size) && size >= MIN_PAGE_SIZE && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE;

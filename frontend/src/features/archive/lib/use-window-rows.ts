@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useState } from 'react';
 
 /** The rows of a window-scrolled list from `start` to `end` (inclusive). */
 export type RowRange = { startIndex: number; endIndex: number };
@@ -58,11 +58,14 @@ export function useWindowRows({ count, rowHeight, overscan, scrollMargin }: Opti
     };
   }, []);
 
+  // The first render shows the rows in view only; the rows beyond its edges follow in a render of
+  // their own (React renders it in the background), so the first cards are painted sooner.
+  const around = useDeferredValue(overscan, 0);
   const range = visibleRows(count, rowHeight, scrollMargin, viewport);
   const rows: WindowRow[] = [];
   if (range) {
-    const to = Math.min(count - 1, range.endIndex + overscan);
-    for (let index = Math.max(0, range.startIndex - overscan); index <= to; index += 1) rows.push({ index, start: scrollMargin + index * rowHeight });
+    const to = Math.min(count - 1, range.endIndex + around);
+    for (let index = Math.max(0, range.startIndex - around); index <= to; index += 1) rows.push({ index, start: scrollMargin + index * rowHeight });
   }
   return { range, rows, totalSize: count * rowHeight };
 }

@@ -17,6 +17,7 @@ import { bannerLinkKind } from '@/lib/banner-link';
 import { bannerImageUrl } from '@/lib/image-url';
 import { isLocale } from '@/lib/locale';
 import type { LocalizedText, StudioBanner } from '@/types/configuration';
+import { stripItems, type StripItem } from '../lib/banner-items';
 import { bannersHidden, hideBanners } from '../lib/banner-dismissal';
 import { boardsPath } from '../lib/paths';
 import type { Collection } from '../types';
@@ -37,9 +38,6 @@ const frameSx = {
   bgcolor: 'primary.dark',
 } as const;
 
-/** One banner of the strip: one of the studio's own (the configuration's), or a collection marked as a banner. */
-type StripItem = { kind: 'studio'; banner: StudioBanner } | { kind: 'collection'; collection: Collection };
-
 const noStudioBanners: StudioBanner[] = [];
 
 /**
@@ -54,14 +52,7 @@ export function BannerStrip() {
   const studio = useConfiguration().data?.banners ?? noStudioBanners;
   // Hidden: not even asked (the archive's collection filter asks when it needs them).
   const collections = useCollections({ enabled: !hidden });
-  // Staff are answered inactive collections too: customers do not see those, so neither does the shop window.
-  const banners = useMemo<StripItem[]>(
-    () => [
-      ...studio.map((banner) => ({ kind: 'studio' as const, banner })),
-      ...(collections.data ?? []).filter((collection) => collection.isBanner && collection.isActive !== false).map((collection) => ({ kind: 'collection' as const, collection })),
-    ],
-    [studio, collections.data],
-  );
+  const banners = useMemo(() => stripItems(studio, collections.data ?? []), [studio, collections.data]);
   if (hidden || banners.length === 0) return null;
   return (
     <Banners
