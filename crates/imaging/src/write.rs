@@ -107,6 +107,24 @@ const BAND_ROWS: u32 = 256;
 /// Strips aim at this many uncompressed bytes.
 const STRIP_BYTES: usize = 64 * 1024;
 
+/// An image to write has a real, positive resolution.
+fn check_resolution(dpi: f64) -> Result<(), ImagingError> {
+    if !dpi.is_finite() || dpi <= 0.0 {
+        return Err(encode_err(format!("resolution {dpi} dpi")));
+    }
+    Ok(())
+}
+
+/// An image to write has a sample for each channel of each pixel.
+fn check_sample_count(samples: usize, expected: usize) -> Result<(), ImagingError> {
+    if samples != expected {
+        return Err(encode_err(format!(
+            "{samples} samples, expected {expected}"
+        )));
+    }
+    Ok(())
+}
+
 fn encode_err(what: impl Into<String>) -> ImagingError {
     ImagingError::Encode(what.into())
 }
@@ -149,10 +167,7 @@ impl WriteSpec {
                 )));
             }
         }
-        if !self.dpi.is_finite() || self.dpi <= 0.0 {
-            return Err(encode_err(format!("resolution {} dpi", self.dpi)));
-        }
-        Ok(())
+        check_resolution(self.dpi)
     }
 
     fn samples_len(&self) -> usize {
@@ -1145,10 +1160,7 @@ impl IndexedImage {
                 self.bit_depth
             )));
         }
-        if !self.dpi.is_finite() || self.dpi <= 0.0 {
-            return Err(encode_err(format!("resolution {} dpi", self.dpi)));
-        }
-        Ok(())
+        check_resolution(self.dpi)
     }
 }
 
@@ -1229,17 +1241,11 @@ impl AnyDepthImage {
                 self.bit_depth
             )));
         }
-        let expected = self.width as usize * self.height as usize * self.channels()?;
-        if self.samples.len() != expected {
-            return Err(encode_err(format!(
-                "{} samples, expected {expected}",
-                self.samples.len()
-            )));
-        }
-        if !self.dpi.is_finite() || self.dpi <= 0.0 {
-            return Err(encode_err(format!("resolution {} dpi", self.dpi)));
-        }
-        Ok(())
+        check_sample_count(
+            self.samples.len(),
+            self.width as usize * self.height as usize * self.channels()?,
+        )?;
+        check_resolution(self.dpi)
     }
 
     fn channels(&self) -> Result<usize, ImagingError> {
@@ -1592,17 +1598,11 @@ impl FloatImage {
                 self.color_mode
             )));
         }
-        let expected = self.width as usize * self.height as usize * self.channels()?;
-        if self.samples.len() != expected {
-            return Err(encode_err(format!(
-                "{} samples, expected {expected}",
-                self.samples.len()
-            )));
-        }
-        if !self.dpi.is_finite() || self.dpi <= 0.0 {
-            return Err(encode_err(format!("resolution {} dpi", self.dpi)));
-        }
-        Ok(())
+        check_sample_count(
+            self.samples.len(),
+            self.width as usize * self.height as usize * self.channels()?,
+        )?;
+        check_resolution(self.dpi)
     }
 
     fn channels(&self) -> Result<usize, ImagingError> {
