@@ -1269,11 +1269,7 @@ pub fn write_any_depth_tiff<W: Write + Seek>(
     opts: &TiffOptions,
 ) -> Result<(), ImagingError> {
     image.validate()?;
-    let (photometric, tags) = match image.color_mode {
-        ColorMode::Gray => (1, vec![]),
-        ColorMode::Rgb => (2, vec![]),
-        _ => (5, vec![(332, vec![1])]),
-    };
+    let (photometric, tags) = process_photometric(image.color_mode);
     let packed = PackedTiff {
         width: image.width,
         height: image.height,
@@ -1286,6 +1282,16 @@ pub fn write_any_depth_tiff<W: Write + Seek>(
         tags,
     };
     write_packed(w, &packed, opts)
+}
+
+/// The PhotometricInterpretation of a grey, RGB or CMYK image, and its colour model's tags
+/// (CMYK: InkSet 1).
+fn process_photometric(mode: ColorMode) -> (u64, Vec<(u16, Vec<u64>)>) {
+    match mode {
+        ColorMode::Gray => (1, vec![]),
+        ColorMode::Rgb => (2, vec![]),
+        _ => (5, vec![(332, vec![1])]),
+    }
 }
 
 /// What the writers of packed samples (palette colour, any bit depth) share: an image held
@@ -1655,11 +1661,7 @@ pub fn write_float_tiff<W: Write + Seek>(
     opts: &TiffOptions,
 ) -> Result<(), ImagingError> {
     image.validate()?;
-    let (photometric, tags) = match image.color_mode {
-        ColorMode::Gray => (1, vec![]),
-        ColorMode::Rgb => (2, vec![]),
-        _ => (5, vec![(332, vec![1])]),
-    };
+    let (photometric, tags) = process_photometric(image.color_mode);
     let packed = PackedTiff {
         width: image.width,
         height: image.height,
