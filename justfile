@@ -49,3 +49,22 @@ services:
 # Format the Rust code.
 fmt:
     cargo fmt --all
+
+# Every image reader a user's upload reaches (TIFF, PSD/PSB, the import's renditions, photos, wear
+# models, search pictures) under libFuzzer; `just fuzz 60 tiff psd` runs some targets only.
+# Fuzz each target for the given seconds, one at a time: executions, exec/s, crashes, hangs, OOMs.
+fuzz seconds="60" *targets:
+    fuzz/run.sh {{seconds}} {{targets}}
+
+# The API fuzzer (schemathesis, from /service/openapi.json) against the real `desen` on SQLite and
+# PostgreSQL, as a customer and as an admin: `seconds` per backend and role (`just test` runs 20).
+fuzz-api seconds="600" backend="both": setup services
+    cargo build -p gateway --bin desen
+    scripts/fuzz-api.sh {{seconds}} {{backend}}
+
+# Load: `clients` signed-in customers searching, paging, opening designs, fetching thumbnails and
+# tiles and keeping favorites for `minutes`, against a release `desen` with the demo archive, on
+# SQLite and then on PostgreSQL + Redis: throughput, p50/p99 per kind, errors, memory growth.
+soak clients="200" minutes="10": setup services
+    cargo build --release -p gateway --bin desen
+    for backend in sqlite postgres; do DESEN_BIN="$(realpath "${CARGO_TARGET_DIR:-target}")/release/desen" python3 scripts/soak.py --clients {{clients}} --minutes {{minutes}} --backend $backend; done

@@ -57,6 +57,10 @@ read -r p f <<<"$(json_counts frontend/test-results/jest.json 'r=>[r.numPassedTe
 passed=$((passed + p)); failed=$((failed + f)); [ "$f" = 0 ] || failures+=(jest)
 
 check desen-binary cargo build -p gateway --bin desen --color never
+check two-instances env DESEN_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/desen" python3 scripts/two-instances.py
+check fault-drills env DESEN_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/desen" python3 scripts/fault-drills.py
+# The API fuzzer, short: 20 s per backend and role (SQLite and PostgreSQL, customer and admin).
+check fuzz-api bash -c 'scripts/fuzz-api.sh "${FUZZ_API_SECONDS:-20}" both > target/test-logs/fuzz-api.log 2>&1; status=$?; tail -n 6 target/test-logs/fuzz-api.log; exit $status'
 check frontend-build bash -c 'cd frontend && npm run --silent build >/dev/null'
 check frontend-budget bash -c 'cd frontend && node scripts/check-bundle-budget.mjs'
 

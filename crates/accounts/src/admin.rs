@@ -76,6 +76,7 @@ pub fn create_user(
         password,
         shop_access,
         archive_access,
+        is_in_house,
         pool,
     } = input;
     let invite = password.is_none();
@@ -106,7 +107,7 @@ pub fn create_user(
             shop_access,
             archive_access,
             is_admin: false,
-            is_in_house: false,
+            is_in_house,
             password_hash: password_hash.clone(),
             totp_secret: None,
             totp_pending_secret: None,
@@ -132,15 +133,17 @@ pub fn create_user(
     })
 }
 
-/// Changes a user's name, address, language, customer and access flags.
+/// Changes a user's name, address, language, customer and access flags. Taking archive access
+/// away ends the user's sessions at once, as suspension does.
 pub fn update_user(
     conn: &mut DbConnection,
+    ctx: &AccountsContext,
     actor: &UserGuid,
     edit: UserEdit,
 ) -> Result<(), AccountError> {
-    conn.transaction(|conn| {
-        let mut user =
-            repo::user_by_guid(conn, &edit.user.to_string())?.ok_or(AccountError::NotFound)?;
+    let guid = edit.user.to_string();
+    let archive_access = conn.transaction(|conn| {
+        let mut user = repo::user_by_guid(conn, &guid)?.ok_or(AccountError::NotFound)?;
         let mut changed = Vec::new();
         if let Some(name) = edit.name
             && name != user.name
@@ -162,14 +165,10 @@ pub fn update_user(
         }
         if let Some(customer) = edit.customer {
             let customer = customer.map(|c| c.to_string());
-            match &customer {
-                Some(c) if repo::customer_by_guid(conn, c)?.is_none() => {
-                    return Err(AccountError::InvalidForm("customer"));
-                }
-                None if !(user.is_in_house || user.is_admin) => {
-                    return Err(AccountError::InvalidForm("customer"));
-                }
-                _ => {}
+            if let Some(c) = &customer
+                && repo::customer_by_guid(conn, c)?.is_none()
+            {
+                return Err(AccountError::InvalidForm("customer"));
             }
             if customer != user.customer_guid {
                 user.customer_guid = customer;
@@ -177,6 +176,7 @@ pub fn update_user(
             }
         }
         for (value, field, target) in [
+            (edit.is_in_house, "isInHouse", &mut user.is_in_house),
             (edit.shop_access, "shopAccess", &mut user.shop_access),
             (
                 edit.archive_access,
@@ -191,10 +191,18 @@ pub fn update_user(
                 changed.push(field);
             }
         }
+        // Only the studio's own people may belong to no customer.
+        if user.customer_guid.is_none() && !(user.is_in_house || user.is_admin) {
+            return Err(AccountError::InvalidForm("customer"));
+        }
         unique_email(repo::save_user(conn, &user))?;
         audit_user(conn, actor, Action::UserEdited, &user, &changed.join(", "))?;
-        Ok(())
-    })
+        Ok::<_, AccountError>(user.archive_access || user.is_admin)
+    })?;
+    if !archive_access {
+        ctx.stores.sessions.remove_owner(&guid)?;
+    }
+    Ok(())
 }
 
 /// Sets a user's password (checked against the rules by the form); their sessions end.
@@ -271,6 +279,8 @@ pub fn reset_authenticator(
             user.totp_secret = None;
             user.totp_pending_secret = None;
             user.totp_last_step = None;
+            // The recovery codes belonged to that authenticator: they die with it.
+            repo::delete_recovery_codes(conn, &user.guid)?;
             Ok(repo::save_user(conn, user)?)
         },
     )

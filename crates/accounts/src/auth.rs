@@ -27,20 +27,42 @@ pub fn token_of(req: &HttpRequest) -> Option<String> {
 /// be used to change anything on a user's behalf.
 pub const IMAGE_COOKIE: &str = "desen_images";
 
-/// The image cookie for a session token (set at sign-in and on token validation).
+/// The image cookie for a session token (set at sign-in and on token validation): HttpOnly,
+/// `SameSite=Strict`, path `/service/`, and `Secure` whenever the browser reaches Desen over TLS
+/// (`secure_transport`).
 pub fn image_cookie(
+    req: &HttpRequest,
     token: &str,
     settings: &crate::AccountsSettings,
 ) -> actix_web::cookie::Cookie<'static> {
     actix_web::cookie::Cookie::build(IMAGE_COOKIE, token.to_owned())
         .path("/service/")
         .http_only(true)
-        .secure(settings.public_url.starts_with("https://"))
+        .secure(secure_transport(req, settings))
         .same_site(actix_web::cookie::SameSite::Strict)
         .max_age(actix_web::cookie::time::Duration::days(
             settings.remember_days as i64,
         ))
         .finish()
+}
+
+/// Whether the browser reaches Desen over TLS: the configured `public_url` is https, or the request
+/// came through a trusted proxy (`trusted_proxies`) that says `X-Forwarded-Proto: https`. The
+/// header of anyone else is ignored: a client cannot talk its cookie out of `Secure` or into it.
+pub fn secure_transport(req: &HttpRequest, settings: &crate::AccountsSettings) -> bool {
+    if settings.public_url.starts_with("https://") {
+        return true;
+    }
+    let from_trusted_proxy = req
+        .peer_addr()
+        .is_some_and(|peer| settings.trusted_proxies.contains(&peer.ip()));
+    from_trusted_proxy
+        && req
+            .headers()
+            .get("X-Forwarded-Proto")
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.split(',').next())
+            .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
 }
 
 /// The cookie that removes the image cookie (sign-out).

@@ -16,9 +16,13 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginForm {
+    #[schema(required = true, value_type = String, format = Email, max_length = 99)]
     pub mail_address: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub password: Option<String>,
+    #[schema(value_type = Option<String>, example = "true")]
     pub remember: Option<String>,
+    #[schema(value_type = Option<String>, pattern = "^(tr|en|ru)?$")]
     pub language: Option<String>,
     pub view: Option<String>,
 }
@@ -26,31 +30,48 @@ pub struct LoginForm {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MailForm {
+    #[schema(required = true, value_type = String, format = Email, max_length = 99)]
     pub mail_address: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatePasswordForm {
+    #[schema(required = true, value_type = String, format = Email, max_length = 99)]
     pub mail_address: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 8, pattern = r"\S")]
     pub password1: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub password2: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub token: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TokenForm {
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub token: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CodeForm {
+    #[schema(required = true, value_type = String, pattern = "^[0-9]{6}$")]
     pub code: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+pub struct RecoveryCodeForm {
+    /// One of the admin's recovery codes, e.g. `7KQ2-M9XD-4HTW`.
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S", max_length = 64)]
+    pub recovery_code: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct UserGuidForm {
+    /// A user guid; the bulk reset takes several, comma-separated.
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub user_guid: Option<String>,
 }
 
@@ -66,6 +87,7 @@ pub struct AccountStateForm {
 #[serde(rename_all = "camelCase")]
 pub struct UserListForm {
     pub page: Option<u32>,
+    #[schema(maximum = 200, minimum = 1)]
     pub page_size: Option<u32>,
     /// Part of the name, e-mail or company name.
     pub query: Option<String>,
@@ -84,35 +106,53 @@ pub struct UserListForm {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateUserForm {
+    #[schema(required = true, value_type = String, format = Uuid)]
     pub customer: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S", max_length = 200)]
     pub name: Option<String>,
+    #[schema(required = true, value_type = String, format = Email, max_length = 99)]
     pub mail: Option<String>,
     /// tr | en | ru
+    #[schema(required = true, value_type = String, pattern = "^ *(tr|en|ru) *$")]
     pub language: Option<String>,
     /// unlimited | limited
+    #[schema(required = true, value_type = String, pattern = "^ *(unlimited|0|limited|day_limit|1) *$")]
     pub login_condition: Option<String>,
     /// The day count of a limited login condition.
+    /// Days, 1 to 3,650; required for `limited`.
+    #[schema(value_type = Option<String>, pattern = "^ *[0-9]+ *$")]
     pub condition_data: Option<String>,
     pub pool: Option<String>,
     /// set | invite
+    #[schema(required = true, value_type = String, pattern = "^ *(set|invite) *$")]
     pub password_mode: Option<String>,
     pub password1: Option<String>,
     pub password2: Option<String>,
+    #[schema(required = true, value_type = String, pattern = "^ *(true|1|on|yes|false|0|off|no) *$")]
     pub shop_access: Option<String>,
+    #[schema(required = true, value_type = String, pattern = "^ *(true|1|on|yes|false|0|off|no) *$")]
     pub archive_access: Option<String>,
+    /// A member of the studio's staff: sees the whole archive (default false).
+    #[schema(value_type = Option<String>, pattern = "^ *(true|1|on|yes|false|0|off|no)? *$")]
+    pub is_in_house: Option<String>,
 }
 
 /// The row edit; an absent field is kept.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateUserForm {
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub user_guid: Option<String>,
+    #[schema(value_type = Option<String>, min_length = 1, max_length = 200, pattern = r"\S")]
     pub name: Option<String>,
+    #[schema(value_type = Option<String>, format = Email, max_length = 99)]
     pub mail: Option<String>,
+    #[schema(value_type = Option<String>, pattern = "^ *(tr|en|ru) *$")]
     pub language: Option<String>,
     pub customer: Option<String>,
     pub shop_access: Option<String>,
     pub archive_access: Option<String>,
+    pub is_in_house: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -140,6 +180,8 @@ pub struct LoginConditionForm {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BulkUsersForm {
+    /// User guids, comma-separated (at most 5,000).
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub user_guids: Option<String>,
     pub state: Option<String>,
     pub condition_type: Option<String>,
@@ -164,6 +206,7 @@ pub struct BulkAnswer {
 #[serde(rename_all = "camelCase")]
 pub struct CustomerListForm {
     pub page: Option<u32>,
+    #[schema(maximum = 200, minimum = 1)]
     pub page_size: Option<u32>,
     pub query: Option<String>,
 }
@@ -171,15 +214,20 @@ pub struct CustomerListForm {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewCustomerForm {
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S", max_length = 200)]
     pub name: Option<String>,
+    #[schema(max_length = 1000)]
     pub address: Option<String>,
+    #[schema(max_length = 100)]
     pub code: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerVisibilityForm {
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub customer_guid: Option<String>,
+    #[schema(required = true, value_type = String, pattern = "^ *(true|1|on|yes|false|0|off|no) *$")]
     pub val: Option<String>,
 }
 
@@ -200,6 +248,7 @@ pub struct CustomerRow {
     pub address: String,
     pub code: String,
     pub visible: bool,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub created_at: NaiveDateTime,
     pub user_count: i64,
     pub design_count: i64,
@@ -235,6 +284,7 @@ impl From<CustomerListing> for CustomerRow {
 #[serde(rename_all = "camelCase")]
 pub struct AuditListForm {
     pub page: Option<u32>,
+    #[schema(maximum = 200, minimum = 1)]
     pub page_size: Option<u32>,
     pub subject_guid: Option<String>,
     pub actor_guid: Option<String>,
@@ -302,6 +352,35 @@ pub struct EnrollAnswer {
 pub struct VerifyAnswer {
     #[serde(rename = "is2FaValidated")]
     pub is_2fa_validated: bool,
+    /// Only on the code that confirmed an enrolment: the admin's recovery codes, shown this once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recovery_codes: Option<Vec<String>>,
+}
+
+/// The second factor passed with a recovery code.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoverAnswer {
+    #[serde(rename = "is2FaValidated")]
+    pub is_2fa_validated: bool,
+    /// Unused recovery codes left after this one.
+    pub recovery_codes_left: i64,
+}
+
+/// The signed-in admin's unused recovery codes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveryCodesLeft {
+    pub recovery_codes_left: i64,
+}
+
+/// New recovery codes, shown this once (the old ones no longer work).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveryCodesAnswer {
+    /// `XXXX-XXXX-XXXX`; typed back in any case, with or without dashes and spaces.
+    pub recovery_codes: Vec<String>,
+    pub recovery_codes_left: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -318,6 +397,7 @@ pub struct OkAnswer {
 #[serde(rename_all = "camelCase")]
 pub struct AutoLoginLink {
     pub url: String,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub expires_at: NaiveDateTime,
 }
 
@@ -334,6 +414,7 @@ pub struct UserRow {
     pub login_condition: String,
     /// Days the account may sign in for, counted from `loginConditionFrom`.
     pub login_day_limit: Option<i32>,
+    #[serde(with = "desen_core::time::rfc3339::option")]
     pub login_condition_from: Option<NaiveDateTime>,
     /// Addresses or ranges the user may sign in from; empty: anywhere.
     pub allowed_ips: String,
@@ -344,7 +425,9 @@ pub struct UserRow {
     pub has_authenticator: bool,
     pub is_admin: bool,
     pub is_in_house: bool,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "desen_core::time::rfc3339::option")]
     pub last_login_at: Option<NaiveDateTime>,
     pub login_count: i32,
 }
@@ -613,6 +696,7 @@ pub struct NewCustomerUser {
     pub password: Option<String>,
     pub shop_access: bool,
     pub archive_access: bool,
+    pub is_in_house: bool,
     pub pool: Option<String>,
 }
 
@@ -648,6 +732,7 @@ impl CreateUserForm {
             password,
             shop_access: required_flag(self.shop_access.as_deref(), "shopAccess")?,
             archive_access: required_flag(self.archive_access.as_deref(), "archiveAccess")?,
+            is_in_house: optional_flag(self.is_in_house.as_deref(), "isInHouse")?.unwrap_or(false),
             pool: trimmed(&self.pool),
         })
     }
@@ -664,6 +749,7 @@ pub struct UserEdit {
     pub customer: Option<Option<CustomerGuid>>,
     pub shop_access: Option<bool>,
     pub archive_access: Option<bool>,
+    pub is_in_house: Option<bool>,
 }
 
 impl UpdateUserForm {
@@ -704,6 +790,7 @@ impl UpdateUserForm {
             customer,
             shop_access: optional_flag(self.shop_access.as_deref(), "shopAccess")?,
             archive_access: optional_flag(self.archive_access.as_deref(), "archiveAccess")?,
+            is_in_house: optional_flag(self.is_in_house.as_deref(), "isInHouse")?,
         })
     }
 }
@@ -913,6 +1000,18 @@ impl CodeForm {
         let code = required(self.code, "code")?;
         if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
             return Err(AccountError::InvalidForm("code"));
+        }
+        Ok(code)
+    }
+}
+
+impl RecoveryCodeForm {
+    /// Present and of a sane length; whether it is a code at all is the service's to say (so that
+    /// every try counts against the limit).
+    pub fn parse(self) -> Result<String, AccountError> {
+        let code = required(self.recovery_code, "recoveryCode")?;
+        if code.len() > 64 {
+            return Err(AccountError::InvalidForm("recoveryCode"));
         }
         Ok(code)
     }

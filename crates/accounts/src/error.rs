@@ -36,6 +36,8 @@ pub enum AccountError {
     InvalidCode,
     #[error("this code was already used")]
     CodeAlreadyUsed,
+    #[error("the recovery code is wrong or was already used")]
+    InvalidRecoveryCode,
     #[error("an authenticator is already enrolled")]
     AlreadyEnrolled,
     #[error("the link is unknown, used or expired")]
@@ -90,11 +92,12 @@ impl DomainError for AccountError {
     fn kind(&self) -> ErrorKind {
         use AccountError::*;
         match self {
+            Pool(_) | Store(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             InvalidForm(_) | InvalidEmail | WeakPassword | PasswordsMismatch | TokenInvalid
             | CustomerNameRequired => ErrorKind::Invalid,
-            InvalidCredentials | LoginRequired | InvalidCode | CodeAlreadyUsed => {
-                ErrorKind::Unauthenticated
-            }
+            InvalidCredentials | LoginRequired | InvalidCode | CodeAlreadyUsed
+            | InvalidRecoveryCode => ErrorKind::Unauthenticated,
             DayLimitReached | IpRestricted | AccountStopped | AccountCancelled | AccountExpired
             | NotAuthorized | PasswordRequired | SecondFactorRequired => ErrorKind::Forbidden,
             RateLimited { .. } => ErrorKind::RateLimited,
@@ -102,13 +105,15 @@ impl DomainError for AccountError {
                 ErrorKind::Conflict
             }
             NotFound => ErrorKind::NotFound,
-            Database(_) | Pool(_) | Store(_) | Mail(_) | Internal(_) => ErrorKind::Internal,
+            Database(_) | Mail(_) | Internal(_) => ErrorKind::Internal,
         }
     }
 
     fn code(&self) -> &'static str {
         use AccountError::*;
         match self {
+            Pool(_) | Store(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             InvalidForm(_) => "invalid_form",
             InvalidEmail => "invalid_email",
             WeakPassword => "weak_password",
@@ -126,6 +131,7 @@ impl DomainError for AccountError {
             SecondFactorRequired => "second_factor_required",
             InvalidCode => "invalid_code",
             CodeAlreadyUsed => "code_already_used",
+            InvalidRecoveryCode => "invalid_recovery_code",
             AlreadyEnrolled => "already_enrolled",
             TokenInvalid => "token_invalid",
             DuplicateEmail => "duplicate_email",
@@ -133,7 +139,7 @@ impl DomainError for AccountError {
             CustomerNameTaken => "customer_name_taken",
             CustomerInUse { .. } => "customer_in_use",
             NotFound => "not_found",
-            Database(_) | Pool(_) | Store(_) | Mail(_) | Internal(_) => "internal",
+            Database(_) | Mail(_) | Internal(_) => "internal",
         }
     }
 

@@ -10,6 +10,8 @@ pub mod model;
 pub mod preferences;
 pub mod repo;
 pub mod routes;
+pub mod second_factor;
+pub mod secrets;
 pub mod service;
 pub mod settings;
 pub mod texts;

@@ -80,6 +80,11 @@ impl User {
         // An unreadable status must never let anyone in.
         AccountStatus::parse(&self.status).unwrap_or(AccountStatus::Stopped)
     }
+
+    /// Whether a session of this user still counts: an active account that may use the archive.
+    pub fn may_stay_signed_in(&self) -> bool {
+        self.status() == AccountStatus::Active && (self.archive_access || self.is_admin)
+    }
 }
 
 // ---- read models: what the services answer, built from the rows above ----------------------

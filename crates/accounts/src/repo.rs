@@ -3,7 +3,7 @@
 use crate::model::{AccountLink, Customer, SignInRecord, User};
 use chrono::NaiveDateTime;
 use db::DbConnection;
-use db::schema::{account_links, customers, designs, pools, sign_ins, users};
+use db::schema::{account_links, customers, designs, pools, recovery_codes, sign_ins, users};
 use db::sql::{like_escaped, lower, lower_nullable};
 use diesel::prelude::*;
 use diesel::result::Error;
@@ -445,4 +445,99 @@ pub fn delete_customer(conn: &mut DbConnection, guid: &str) -> Result<(), Error>
         .execute(conn)?;
     diesel::delete(customers::table.find(guid)).execute(conn)?;
     Ok(())
+}
+
+/// Every user with a TOTP secret or a pending one: (guid, secret, pending secret), as stored.
+pub type StoredTotp = (String, Option<String>, Option<String>);
+
+pub fn users_with_totp(conn: &mut DbConnection) -> Result<Vec<StoredTotp>, Error> {
+    users::table
+        .filter(
+            users::totp_secret
+                .is_not_null()
+                .or(users::totp_pending_secret.is_not_null()),
+        )
+        .select((users::guid, users::totp_secret, users::totp_pending_secret))
+        .load(conn)
+}
+
+/// Replaces a user's TOTP secrets if they are still `old` (a concurrent enrolment or reset wins).
+pub fn replace_totp_secrets(
+    conn: &mut DbConnection,
+    old: &StoredTotp,
+    secret: Option<&str>,
+    pending: Option<&str>,
+) -> Result<bool, Error> {
+    let (guid, old_secret, old_pending) = old;
+    let mut query = diesel::update(users::table)
+        .filter(users::guid.eq(guid))
+        .into_boxed();
+    query = match old_secret {
+        Some(value) => query.filter(users::totp_secret.eq(value)),
+        None => query.filter(users::totp_secret.is_null()),
+    };
+    query = match old_pending {
+        Some(value) => query.filter(users::totp_pending_secret.eq(value)),
+        None => query.filter(users::totp_pending_secret.is_null()),
+    };
+    let rows = query
+        .set((
+            users::totp_secret.eq(secret),
+            users::totp_pending_secret.eq(pending),
+        ))
+        .execute(conn)?;
+    Ok(rows == 1)
+}
+
+/// A user's recovery codes become `hashes`: the old ones, used or not, are gone.
+pub fn replace_recovery_codes(
+    conn: &mut DbConnection,
+    user: &str,
+    hashes: &[String],
+    now: NaiveDateTime,
+) -> Result<(), Error> {
+    delete_recovery_codes(conn, user)?;
+    // One row per statement: the multi-backend connection has no batch insert.
+    for hash in hashes {
+        diesel::insert_into(recovery_codes::table)
+            .values((
+                recovery_codes::code_hash.eq(hash),
+                recovery_codes::user_guid.eq(user),
+                recovery_codes::created_at.eq(now),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+pub fn delete_recovery_codes(conn: &mut DbConnection, user: &str) -> Result<(), Error> {
+    diesel::delete(recovery_codes::table.filter(recovery_codes::user_guid.eq(user)))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Spends an unused recovery code of `user` in one conditional write; false if there is none.
+pub fn use_recovery_code(
+    conn: &mut DbConnection,
+    user: &str,
+    hash: &str,
+    now: NaiveDateTime,
+) -> Result<bool, Error> {
+    let rows = diesel::update(
+        recovery_codes::table
+            .filter(recovery_codes::code_hash.eq(hash))
+            .filter(recovery_codes::user_guid.eq(user))
+            .filter(recovery_codes::used_at.is_null()),
+    )
+    .set(recovery_codes::used_at.eq(now))
+    .execute(conn)?;
+    Ok(rows == 1)
+}
+
+pub fn unused_recovery_codes(conn: &mut DbConnection, user: &str) -> Result<i64, Error> {
+    recovery_codes::table
+        .filter(recovery_codes::user_guid.eq(user))
+        .filter(recovery_codes::used_at.is_null())
+        .count()
+        .get_result(conn)
 }

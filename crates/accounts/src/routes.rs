@@ -5,6 +5,7 @@ use crate::auth::{Admin, SignedIn, client_ip, image_cookie, image_cookie_removal
 use crate::dto::*;
 use crate::error::AccountError;
 use crate::preferences::{self, ClientSettings};
+use crate::second_factor;
 use crate::service::{self, AccountsContext, LoginInput, SignedInSession};
 use actix_web::{HttpRequest, HttpResponse, web};
 use db::DbPool;
@@ -16,6 +17,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/account/logout", web::post().to(logout))
         .route("/account/second-factor/enroll", web::post().to(enroll))
         .route("/account/second-factor/verify", web::post().to(verify))
+        .route("/account/second-factor/recover", web::post().to(recover))
+        .route(
+            "/account/second-factor/recovery-codes",
+            web::get().to(recovery_codes_left),
+        )
+        .route(
+            "/account/second-factor/recovery-codes",
+            web::post().to(regenerate_recovery_codes),
+        )
         .route("/account/reset-password", web::post().to(reset_password))
         .route("/account/create-password", web::post().to(create_password))
         .route("/account/auto-login", web::post().to(auto_login))
@@ -87,6 +97,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         logout,
         enroll,
         verify,
+        recover,
+        recovery_codes_left,
+        regenerate_recovery_codes,
         reset_password,
         create_password,
         auto_login,
@@ -125,7 +138,7 @@ async fn done<T: Send + 'static>(
 }
 
 /// The signed-in user's client settings (the fields they set; the others keep the app's default).
-#[utoipa::path(get, path = "/service/account/client-settings", responses((status = 200, body = ClientSettings), (status = 401, body = ApiError)))]
+#[utoipa::path(get, path = "/service/account/client-settings", security(("accessToken" = [])), responses((status = 200, body = ClientSettings), (status = 401, body = ApiError)))]
 async fn client_settings(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -136,7 +149,7 @@ async fn client_settings(
 }
 
 /// Replaces the signed-in user's client settings (JSON), so that they follow the user to another browser.
-#[utoipa::path(put, path = "/service/account/client-settings", request_body = ClientSettings,
+#[utoipa::path(put, path = "/service/account/client-settings", security(("accessToken" = [])), request_body = ClientSettings,
     responses((status = 200, body = ClientSettings), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 async fn save_client_settings(
     SignedIn(session): SignedIn,
@@ -159,6 +172,7 @@ fn sign_in_error(error: AccountError) -> ApiError {
 }
 
 async fn signed_in_answer(
+    req: &HttpRequest,
     pool: Pool,
     ctx: &Ctx,
     result: Result<SignedInSession, ApiError>,
@@ -167,7 +181,7 @@ async fn signed_in_answer(
     let session = signed_in.session.clone();
     let company = blocking(move || service::company_name(&mut *pool.get()?, &session.user)).await?;
     Ok(HttpResponse::Ok()
-        .cookie(image_cookie(&signed_in.token, &ctx.settings))
+        .cookie(image_cookie(req, &signed_in.token, &ctx.settings))
         .json(SignInAnswer::new(
             signed_in.token,
             &signed_in.session,
@@ -212,7 +226,7 @@ async fn login(
     };
     let ctx_for_cookie = ctx.clone();
     let result = run_sign_in(&pool, move |conn| service::login(conn, &ctx, input)).await;
-    signed_in_answer(pool, &ctx_for_cookie, result).await
+    signed_in_answer(&req, pool, &ctx_for_cookie, result).await
 }
 
 /// Is the `Access-Token` a live session?
@@ -221,7 +235,7 @@ async fn validate_token(req: HttpRequest, ctx: Ctx, pool: Pool) -> Result<HttpRe
     let Some(token) = token_of(&req) else {
         return Ok(HttpResponse::Ok().json(ValidateAnswer::invalid()));
     };
-    let cookie = image_cookie(&token, &ctx.settings);
+    let cookie = image_cookie(&req, &token, &ctx.settings);
     let answer = blocking(move || {
         let mut conn = pool.get()?;
         match service::current_session(&mut conn, &ctx, &token)? {
@@ -242,7 +256,7 @@ async fn validate_token(req: HttpRequest, ctx: Ctx, pool: Pool) -> Result<HttpRe
 }
 
 /// End this session.
-#[utoipa::path(post, path = "/service/account/logout", responses((status = 200, body = OkAnswer)))]
+#[utoipa::path(post, path = "/service/account/logout", security(("accessToken" = [])), responses((status = 200, body = OkAnswer)))]
 async fn logout(SignedIn(session): SignedIn, ctx: Ctx) -> Result<HttpResponse, ApiError> {
     blocking(move || service::logout(&ctx, &session)).await?;
     Ok(HttpResponse::Ok()
@@ -251,10 +265,16 @@ async fn logout(SignedIn(session): SignedIn, ctx: Ctx) -> Result<HttpResponse, A
 }
 
 /// Start TOTP enrollment (admins without an authenticator).
-#[utoipa::path(post, path = "/service/account/second-factor/enroll", responses((status = 200, body = EnrollAnswer)))]
-async fn enroll(SignedIn(session): SignedIn, pool: Pool) -> Result<HttpResponse, ApiError> {
+#[utoipa::path(post, path = "/service/account/second-factor/enroll", security(("accessToken" = [])), responses((status = 200, body = EnrollAnswer),
+    (status = 403, description = "`not_authorized`: not an admin", body = ApiError),
+    (status = 409, description = "`already_enrolled`: the account has an authenticator", body = ApiError)))]
+async fn enroll(
+    SignedIn(session): SignedIn,
+    ctx: Ctx,
+    pool: Pool,
+) -> Result<HttpResponse, ApiError> {
     let enrollment =
-        blocking(move || service::enroll_second_factor(&mut *pool.get()?, &session)).await?;
+        blocking(move || service::enroll_second_factor(&mut *pool.get()?, &ctx, &session)).await?;
     Ok(HttpResponse::Ok().json(EnrollAnswer {
         secret: enrollment.secret,
         otpauth_url: enrollment.otpauth_url,
@@ -262,7 +282,7 @@ async fn enroll(SignedIn(session): SignedIn, pool: Pool) -> Result<HttpResponse,
 }
 
 /// Check a TOTP code and validate the session's second factor.
-#[utoipa::path(post, path = "/service/account/second-factor/verify", request_body(content = CodeForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/account/second-factor/verify", security(("accessToken" = [])), request_body(content = CodeForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = VerifyAnswer), (status = "4XX", body = ApiError)))]
 async fn verify(
     SignedIn(session): SignedIn,
@@ -272,10 +292,66 @@ async fn verify(
 ) -> Result<HttpResponse, ApiError> {
     let code = form.into_inner().parse()?;
     let now = chrono::Utc::now().timestamp().max(0) as u64;
-    blocking(move || service::verify_second_factor(&mut *pool.get()?, &ctx, &session, &code, now))
-        .await?;
+    let verified = blocking(move || {
+        service::verify_second_factor(&mut *pool.get()?, &ctx, &session, &code, now)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(VerifyAnswer {
         is_2fa_validated: true,
+        recovery_codes: verified.recovery_codes,
+    }))
+}
+
+/// Pass the second factor with a single-use recovery code instead of a TOTP code (admins who lost
+/// their authenticator). Counted against the same limit as codes; each use is audited.
+#[utoipa::path(post, path = "/service/account/second-factor/recover", security(("accessToken" = [])), request_body(content = RecoveryCodeForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = RecoverAnswer), (status = 400, body = ApiError, description = "`invalid_form`: no `recoveryCode`"),
+        (status = 401, body = ApiError, description = "`invalid_recovery_code`: wrong or already used; `login_required`"),
+        (status = 403, body = ApiError, description = "`not_authorized`: not an admin"),
+        (status = 429, body = ApiError, description = "`rate_limited`")))]
+async fn recover(
+    SignedIn(session): SignedIn,
+    ctx: Ctx,
+    pool: Pool,
+    form: web::Form<RecoveryCodeForm>,
+) -> Result<HttpResponse, ApiError> {
+    let code = form.into_inner().parse()?;
+    let left = blocking(move || {
+        second_factor::recover_second_factor(&mut *pool.get()?, &ctx, &session, &code)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(RecoverAnswer {
+        is_2fa_validated: true,
+        recovery_codes_left: left,
+    }))
+}
+
+/// How many unused recovery codes the signed-in admin has left.
+#[utoipa::path(get, path = "/service/account/second-factor/recovery-codes", security(("accessToken" = ["admin"])),
+    responses((status = 200, body = RecoveryCodesLeft), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn recovery_codes_left(Admin(session): Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
+    let left =
+        blocking(move || second_factor::recovery_codes_left(&mut *pool.get()?, &session)).await?;
+    Ok(HttpResponse::Ok().json(RecoveryCodesLeft {
+        recovery_codes_left: left,
+    }))
+}
+
+/// New recovery codes for the signed-in admin, shown this once; the old ones stop working. Audited.
+#[utoipa::path(post, path = "/service/account/second-factor/recovery-codes", security(("accessToken" = ["admin"])),
+    responses((status = 200, body = RecoveryCodesAnswer), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+async fn regenerate_recovery_codes(
+    Admin(session): Admin,
+    ctx: Ctx,
+    pool: Pool,
+) -> Result<HttpResponse, ApiError> {
+    let codes = blocking(move || {
+        second_factor::regenerate_recovery_codes(&mut *pool.get()?, &ctx, &session)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(RecoveryCodesAnswer {
+        recovery_codes_left: codes.len() as i64,
+        recovery_codes: codes,
     }))
 }
 
@@ -322,11 +398,11 @@ async fn auto_login(
         service::auto_login(conn, &ctx, &token, ip)
     })
     .await;
-    signed_in_answer(pool, &ctx_for_cookie, result).await
+    signed_in_answer(&req, pool, &ctx_for_cookie, result).await
 }
 
 /// Issue an auto-login link for a user (admin).
-#[utoipa::path(post, path = "/service/admin/users/auto-login-link", request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/auto-login-link", security(("accessToken" = ["admin"])), request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = AutoLoginLink), (status = "4XX", body = ApiError)))]
 async fn auto_login_link(
     Admin(session): Admin,
@@ -342,7 +418,7 @@ async fn auto_login_link(
 }
 
 /// A page of users (admin): filters, search, sort.
-#[utoipa::path(post, path = "/service/admin/users/get-all", request_body(content = UserListForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/get-all", security(("accessToken" = ["admin"])), request_body(content = UserListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = UserPage), (status = "4XX", body = ApiError)))]
 async fn list_users(
     _admin: Admin,
@@ -360,7 +436,7 @@ async fn list_users(
 }
 
 /// Creates a customer's user (admin): the password is set now, or an invitation is mailed.
-#[utoipa::path(post, path = "/service/admin/users/create", request_body(content = CreateUserForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/create", security(("accessToken" = ["admin"])), request_body(content = CreateUserForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = UserGuidAnswer), (status = "4XX", body = ApiError)))]
 async fn create_user(
     Admin(session): Admin,
@@ -377,20 +453,21 @@ async fn create_user(
 }
 
 /// Changes a user's name, address, language, customer and access (admin).
-#[utoipa::path(post, path = "/service/admin/users/update", request_body(content = UpdateUserForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/update", security(("accessToken" = ["admin"])), request_body(content = UpdateUserForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn update_user(
     Admin(session): Admin,
     pool: Pool,
+    ctx: Ctx,
     form: web::Form<UpdateUserForm>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = session.user_id()?;
     let edit = form.into_inner().parse()?;
-    done(move || admin::update_user(&mut *pool.get()?, &actor, edit)).await
+    done(move || admin::update_user(&mut *pool.get()?, &ctx, &actor, edit)).await
 }
 
 /// Sets a user's password (admin); their sessions end.
-#[utoipa::path(post, path = "/service/admin/users/assign-password", request_body(content = AssignPasswordForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/assign-password", security(("accessToken" = ["admin"])), request_body(content = AssignPasswordForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn assign_password(
     Admin(session): Admin,
@@ -404,7 +481,7 @@ async fn assign_password(
 }
 
 /// Sets a user's login condition and allowed addresses (admin).
-#[utoipa::path(post, path = "/service/admin/users/set-login-condition", request_body(content = LoginConditionForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/set-login-condition", security(("accessToken" = ["admin"])), request_body(content = LoginConditionForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn set_login_condition(
     Admin(session): Admin,
@@ -417,7 +494,7 @@ async fn set_login_condition(
 }
 
 /// Mails a user a link to set a new password (admin).
-#[utoipa::path(post, path = "/service/admin/users/reset-password", request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/reset-password", security(("accessToken" = ["admin"])), request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn admin_reset_password(
     Admin(session): Admin,
@@ -431,7 +508,7 @@ async fn admin_reset_password(
 }
 
 /// Removes a user's authenticator (admin): the next sign-in enrolls a new one.
-#[utoipa::path(post, path = "/service/admin/users/reset-authenticator", request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/reset-authenticator", security(("accessToken" = ["admin"])), request_body(content = UserGuidForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn reset_authenticator(
     Admin(session): Admin,
@@ -445,7 +522,7 @@ async fn reset_authenticator(
 }
 
 /// Activate, suspend, cancel or expire an account (admin). Leaving `active` ends its sessions.
-#[utoipa::path(post, path = "/service/admin/users/change-account-state", request_body(content = AccountStateForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/change-account-state", security(("accessToken" = ["admin"])), request_body(content = AccountStateForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn change_account_state(
     Admin(session): Admin,
@@ -459,7 +536,7 @@ async fn change_account_state(
 }
 
 /// Mails each user a link to set a new password (admin, bulk).
-#[utoipa::path(post, path = "/service/admin/users/bulk-reset-password", request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/bulk-reset-password", security(("accessToken" = ["admin"])), request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = BulkAnswer), (status = "4XX", body = ApiError)))]
 async fn bulk_reset_password(
     Admin(session): Admin,
@@ -476,7 +553,7 @@ async fn bulk_reset_password(
 }
 
 /// Sets the login condition of every listed user (admin, bulk).
-#[utoipa::path(post, path = "/service/admin/users/bulk-set-login-condition", request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/bulk-set-login-condition", security(("accessToken" = ["admin"])), request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = BulkAnswer), (status = "4XX", body = ApiError)))]
 async fn bulk_set_login_condition(
     Admin(session): Admin,
@@ -493,7 +570,7 @@ async fn bulk_set_login_condition(
 }
 
 /// Changes the account state of every listed user (admin, bulk).
-#[utoipa::path(post, path = "/service/admin/users/bulk-change-account-state", request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/users/bulk-change-account-state", security(("accessToken" = ["admin"])), request_body(content = BulkUsersForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = BulkAnswer), (status = "4XX", body = ApiError)))]
 async fn bulk_change_account_state(
     Admin(session): Admin,
@@ -511,7 +588,7 @@ async fn bulk_change_account_state(
 }
 
 /// A page of customer companies with their user and design counts (admin).
-#[utoipa::path(post, path = "/service/admin/customers/get-all", request_body(content = CustomerListForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/customers/get-all", security(("accessToken" = ["admin"])), request_body(content = CustomerListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = CustomerPage), (status = "4XX", body = ApiError)))]
 async fn list_customers(
     _admin: Admin,
@@ -529,7 +606,7 @@ async fn list_customers(
 }
 
 /// Adds a customer company (admin).
-#[utoipa::path(post, path = "/service/admin/customers/add-customer", request_body(content = NewCustomerForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/customers/add-customer", security(("accessToken" = ["admin"])), request_body(content = NewCustomerForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = CustomerBasic), (status = "4XX", body = ApiError)))]
 async fn add_customer(
     Admin(session): Admin,
@@ -548,7 +625,7 @@ async fn add_customer(
 }
 
 /// Shows or hides a customer in other customers' filters (admin).
-#[utoipa::path(post, path = "/service/admin/customers/set-visibility", request_body(content = CustomerVisibilityForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/customers/set-visibility", security(("accessToken" = ["admin"])), request_body(content = CustomerVisibilityForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn set_customer_visibility(
     Admin(session): Admin,
@@ -563,7 +640,7 @@ async fn set_customer_visibility(
 
 /// Deletes a customer company (admin); refused with `customer_in_use` while users or designs
 /// refer to it, unless `cascade` is set.
-#[utoipa::path(post, path = "/service/admin/customers/delete", request_body(content = DeleteCustomerForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/customers/delete", security(("accessToken" = ["admin"])), request_body(content = DeleteCustomerForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = OkAnswer), (status = "4XX", body = ApiError)))]
 async fn delete_customer(
     Admin(session): Admin,
@@ -577,7 +654,7 @@ async fn delete_customer(
 }
 
 /// A page of the admins' audit log, newest first (admin).
-#[utoipa::path(post, path = "/service/admin/audit/get-all", request_body(content = AuditListForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/audit/get-all", security(("accessToken" = ["admin"])), request_body(content = AuditListForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = AuditPage), (status = "4XX", body = ApiError)))]
 async fn audit_log(
     _admin: Admin,
@@ -596,7 +673,7 @@ async fn audit_log(
 
 /// Customers for the filters and forms: staff get every customer, a customer's user only their
 /// own company (never the studio's other customers).
-#[utoipa::path(post, path = "/service/get/customers/basic", responses((status = 200, body = [CustomerBasic])))]
+#[utoipa::path(post, path = "/service/get/customers/basic", security(("accessToken" = [])), responses((status = 200, body = [CustomerBasic])))]
 async fn customers_basic(
     SignedIn(session): SignedIn,
     pool: Pool,

@@ -10,6 +10,7 @@ use crate::model::{
 pub use crate::model::{CurrentSession, SecondFactorStep, UserListing};
 use crate::repo;
 use crate::settings::{AccountsSettings, Limit};
+use crate::{second_factor, secrets};
 use chrono::{Duration as Span, NaiveDateTime};
 use db::DbConnection;
 use desen_core::{DomainError, Language, Page, PageRequest, UserGuid, time};
@@ -221,7 +222,8 @@ fn start_session(
     Ok(SignedInSession { token, session })
 }
 
-/// The session behind a token, if it is live and its account still active.
+/// The session behind a token, if it is live and its account still active with archive access
+/// (an admin turning either off ends the session at its next request, on every instance).
 pub fn current_session(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
@@ -236,7 +238,7 @@ pub fn current_session(
         return Ok(None);
     };
     match repo::user_by_guid(conn, &stored.user)? {
-        Some(user) if user.status() == AccountStatus::Active => Ok(Some(CurrentSession {
+        Some(user) if user.may_stay_signed_in() => Ok(Some(CurrentSession {
             token_hash,
             user,
             second_factor_validated: stored.second_factor,
@@ -258,8 +260,10 @@ pub struct Enrollment {
 }
 
 /// Gives an admin without an authenticator a new pending secret; the first good code confirms it.
+/// The secret is stored sealed with the installation's key (`secrets`), never in clear.
 pub fn enroll_second_factor(
     conn: &mut DbConnection,
+    ctx: &AccountsContext,
     session: &CurrentSession,
 ) -> Result<Enrollment, AccountError> {
     let user = repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
@@ -269,13 +273,22 @@ pub fn enroll_second_factor(
     if user.totp_secret.is_some() {
         return Err(AccountError::AlreadyEnrolled);
     }
+    let key = secrets::key_of(&ctx.settings)?;
     let secret = totp::new_secret();
     let otpauth_url = totp::otpauth_url(&secret, &user.email)?;
-    repo::set_pending_totp_secret(conn, &user.guid, &secret)?;
+    let sealed = secrets::seal_totp(key, &user.guid, &secret)?;
+    repo::set_pending_totp_secret(conn, &user.guid, &sealed)?;
     Ok(Enrollment {
         secret,
         otpauth_url,
     })
+}
+
+/// What a good code did. The code that confirms an enrolment also gives the admin their recovery
+/// codes, shown this once.
+#[derive(Debug)]
+pub struct Verified {
+    pub recovery_codes: Option<Vec<String>>,
 }
 
 /// Checks a 6-digit code and marks the session validated. A time step is accepted once only.
@@ -285,30 +298,62 @@ pub fn verify_second_factor(
     session: &CurrentSession,
     code: &str,
     unix_time: u64,
+) -> Result<Verified, AccountError> {
+    limit_second_factor(ctx, session)?;
+    let user = repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
+    if !user.is_admin {
+        return Err(AccountError::NotAuthorized);
+    }
+    let (stored, enrolling) = match (&user.totp_secret, &user.totp_pending_secret) {
+        (Some(secret), _) => (secret.clone(), false),
+        (None, Some(pending)) => (pending.clone(), true),
+        (None, None) => return Err(AccountError::InvalidCode),
+    };
+    let key = secrets::key_of(&ctx.settings)?;
+    let secret = secrets::open_totp(key, &user.guid, &stored)?;
+    let step = totp::matching_step(&secret, code, unix_time)?.ok_or(AccountError::InvalidCode)?;
+    let step = i64::try_from(step).map_err(|e| AccountError::Internal(e.to_string()))?;
+    // One conditional write: of two concurrent uses of the same code, exactly one wins.
+    let confirm = enrolling.then_some(stored.as_str());
+    let recovery_codes = conn.transaction(|conn| {
+        if !repo::claim_totp_step(conn, &user.guid, step, confirm)? {
+            return Err(AccountError::CodeAlreadyUsed);
+        }
+        if enrolling {
+            return Ok(Some(second_factor::issue_recovery_codes(
+                conn, ctx, &user.guid,
+            )?));
+        }
+        Ok(None)
+    })?;
+    if !secrets::is_sealed(&stored) {
+        // A secret stored in clear before sealing: sealed now that it proved to work.
+        second_factor::seal_secrets_of(conn, ctx, &user.guid)?;
+    }
+    validate_session(ctx, session)?;
+    Ok(Verified { recovery_codes })
+}
+
+/// Counts one second-factor attempt of the session's account against its limit: codes and
+/// recovery codes share it, so offering both never doubles the guesses.
+pub(crate) fn limit_second_factor(
+    ctx: &AccountsContext,
+    session: &CurrentSession,
 ) -> Result<(), AccountError> {
     limit(
         &ctx.stores,
         format!("totp:{}", session.user.guid),
         ctx.settings.rate_limits.verify_per_account,
-    )?;
-    let user = repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
-    if !user.is_admin {
-        return Err(AccountError::NotAuthorized);
-    }
-    let (secret, enrolling) = match (&user.totp_secret, &user.totp_pending_secret) {
-        (Some(secret), _) => (secret.clone(), false),
-        (None, Some(pending)) => (pending.clone(), true),
-        (None, None) => return Err(AccountError::InvalidCode),
-    };
-    let step = totp::matching_step(&secret, code, unix_time)?.ok_or(AccountError::InvalidCode)?;
-    let step = i64::try_from(step).map_err(|e| AccountError::Internal(e.to_string()))?;
-    // One conditional write: of two concurrent uses of the same code, exactly one wins.
-    let confirm = enrolling.then_some(secret.as_str());
-    if !repo::claim_totp_step(conn, &user.guid, step, confirm)? {
-        return Err(AccountError::CodeAlreadyUsed);
-    }
+    )
+}
+
+/// Marks the session as past the second factor (on every instance: the session store is shared).
+pub(crate) fn validate_session(
+    ctx: &AccountsContext,
+    session: &CurrentSession,
+) -> Result<(), AccountError> {
     let value = serde_json::to_string(&StoredSession {
-        user: user.guid.clone(),
+        user: session.user.guid.clone(),
         second_factor: true,
     })
     .map_err(|e| AccountError::Internal(e.to_string()))?;

@@ -1,5 +1,6 @@
 //! What the accounts domain needs from the configuration.
 
+use crate::secrets::SecretKey;
 use serde::Deserialize;
 use std::net::IpAddr;
 use std::time::Duration;
@@ -16,6 +17,12 @@ pub struct AccountsSettings {
     /// Proxies whose `X-Forwarded-For` is believed; otherwise the socket peer is the client.
     pub trusted_proxies: Vec<IpAddr>,
     pub rate_limits: RateLimits,
+    /// Seals TOTP secrets and peppers recovery codes (base64 of 32 bytes,
+    /// `DESEN_ACCOUNTS__SECRET_KEY`). Unset, `desen` keeps one in `<data_dir>/secret.key`.
+    /// Shown as `<redacted>` by `Debug`.
+    pub secret_key: Option<SecretKey>,
+    /// Recovery codes an admin gets at enrolment and at each regeneration.
+    pub recovery_codes: usize,
 }
 
 impl Default for AccountsSettings {
@@ -28,6 +35,8 @@ impl Default for AccountsSettings {
             auto_login_minutes: 15,
             trusted_proxies: Vec::new(),
             rate_limits: RateLimits::default(),
+            secret_key: None,
+            recovery_codes: 10,
         }
     }
 }

@@ -219,7 +219,8 @@ fn admins_enroll_totp_then_verify_and_a_code_is_never_accepted_twice() {
         SecondFactorStep::Enroll
     );
 
-    let enrollment = service::enroll_second_factor(&mut world.conn(), &signed.session).unwrap();
+    let enrollment =
+        service::enroll_second_factor(&mut world.conn(), &world.accounts, &signed.session).unwrap();
     assert!(
         enrollment
             .otpauth_url
@@ -247,7 +248,7 @@ fn admins_enroll_totp_then_verify_and_a_code_is_never_accepted_twice() {
         .unwrap();
     assert!(validated.second_factor_validated);
     assert!(matches!(
-        service::enroll_second_factor(&mut world.conn(), &validated),
+        service::enroll_second_factor(&mut world.conn(), &world.accounts, &validated),
         Err(AccountError::AlreadyEnrolled)
     ));
 
@@ -462,7 +463,8 @@ fn one_code_used_concurrently_validates_exactly_one_session() {
     let world = TestWorld::new();
     world.user("admin@example.com", PASSWORD, true);
     let first = login(&world, "admin@example.com", PASSWORD).unwrap();
-    let enrollment = service::enroll_second_factor(&mut world.conn(), &first.session).unwrap();
+    let enrollment =
+        service::enroll_second_factor(&mut world.conn(), &world.accounts, &first.session).unwrap();
     let code = totp::code_at(&enrollment.secret, now()).unwrap();
     service::verify_second_factor(
         &mut world.conn(),
@@ -501,4 +503,322 @@ fn one_code_used_concurrently_validates_exactly_one_session() {
             .count()
     });
     assert_eq!(accepted, 1);
+}
+
+// ---- secrets at rest and recovery codes ------------------------------------------------------
+
+/// Signs an admin in and enrolls their authenticator; the secret and the recovery codes shown.
+fn enrolled_admin(world: &TestWorld, email: &str) -> (String, Vec<String>) {
+    world.user(email, PASSWORD, true);
+    let signed = login(world, email, PASSWORD).unwrap();
+    let enrollment =
+        service::enroll_second_factor(&mut world.conn(), &world.accounts, &signed.session).unwrap();
+    let code = totp::code_at(&enrollment.secret, now()).unwrap();
+    let verified = service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        &code,
+        now(),
+    )
+    .unwrap();
+    (enrollment.secret, verified.recovery_codes.unwrap())
+}
+
+fn stored_user(world: &TestWorld, email: &str) -> accounts::model::User {
+    accounts::repo::user_by_email(&mut world.conn(), email)
+        .unwrap()
+        .unwrap()
+}
+
+fn audit_actions(world: &TestWorld, subject: &str) -> Vec<String> {
+    let filter = audit::AuditFilter {
+        subject_guid: Some(subject.to_owned()),
+        ..Default::default()
+    };
+    admin::audit_events(
+        &mut world.conn(),
+        &filter,
+        desen_core::PageRequest::new(0, 50),
+    )
+    .unwrap()
+    .items
+    .into_iter()
+    .map(|event| event.action)
+    .collect()
+}
+
+#[test]
+fn totp_secrets_are_stored_sealed_and_open_only_on_their_own_row() {
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    let signed = login(&world, "admin@example.com", PASSWORD).unwrap();
+    let enrollment =
+        service::enroll_second_factor(&mut world.conn(), &world.accounts, &signed.session).unwrap();
+    let pending = stored_user(&world, "admin@example.com")
+        .totp_pending_secret
+        .unwrap();
+    assert!(pending.starts_with("v1:"), "{pending}");
+    assert!(!pending.contains(&enrollment.secret));
+    let code = totp::code_at(&enrollment.secret, now()).unwrap();
+    service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        &code,
+        now(),
+    )
+    .unwrap();
+    let admin = stored_user(&world, "admin@example.com");
+    assert_eq!(admin.totp_secret.as_deref(), Some(pending.as_str()));
+    assert_eq!(admin.totp_pending_secret, None);
+
+    // The sealed value copied onto another admin's row does not open there.
+    let mut other = world.user("other@example.com", PASSWORD, true);
+    other.totp_secret = admin.totp_secret.clone();
+    world.save(&other);
+    let other_session = login(&world, "other@example.com", PASSWORD).unwrap();
+    let next = totp::code_at(&enrollment.secret, now() + 30).unwrap();
+    let refused = service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &other_session.session,
+        &next,
+        now(),
+    );
+    assert!(
+        matches!(refused, Err(AccountError::Internal(_))),
+        "{refused:?}"
+    );
+    let message = refused.err().unwrap().to_string();
+    assert!(!message.contains(&pending) && !message.contains(&enrollment.secret));
+}
+
+#[test]
+fn clear_secrets_from_before_sealing_keep_working_and_get_sealed() {
+    let world = TestWorld::new();
+    let clear = totp::new_secret();
+    let clear = clear.as_str();
+    let clear_second = totp::new_secret();
+    // Written as an older Desen wrote them: in clear.
+    let mut first = world.user("first@example.com", PASSWORD, true);
+    first.totp_secret = Some(clear.into());
+    world.save(&first);
+    let mut second = world.user("second@example.com", PASSWORD, true);
+    second.totp_secret = Some(clear_second.clone());
+    world.save(&second);
+    let mut third = world.user("third@example.com", PASSWORD, true);
+    third.totp_pending_secret = Some(totp::new_secret());
+    world.save(&third);
+
+    // On read: a clear secret still verifies, and is sealed once it proved to work.
+    let signed = login(&world, "first@example.com", PASSWORD).unwrap();
+    let code = totp::code_at(clear, now()).unwrap();
+    service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        &code,
+        now(),
+    )
+    .unwrap();
+    let sealed = stored_user(&world, "first@example.com")
+        .totp_secret
+        .unwrap();
+    assert!(sealed.starts_with("v1:") && !sealed.contains(clear));
+
+    // At start: every other clear secret is sealed; a second run finds nothing to do.
+    let report =
+        accounts::second_factor::seal_stored_secrets(&mut world.conn(), &world.accounts).unwrap();
+    assert_eq!(report.sealed, 2);
+    assert_eq!(report.unreadable, 0);
+    let again =
+        accounts::second_factor::seal_stored_secrets(&mut world.conn(), &world.accounts).unwrap();
+    assert_eq!(again.sealed, 0);
+    let second = stored_user(&world, "second@example.com");
+    assert!(second.totp_secret.unwrap().starts_with("v1:"));
+    let third = stored_user(&world, "third@example.com");
+    assert!(third.totp_pending_secret.unwrap().starts_with("v1:"));
+
+    // The sealed secrets still verify.
+    let signed = login(&world, "second@example.com", PASSWORD).unwrap();
+    let code = totp::code_at(&clear_second, now()).unwrap();
+    service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        &code,
+        now(),
+    )
+    .unwrap();
+
+    // Under another key, the sealed secrets are counted as unreadable, never overwritten.
+    let mut other_key = world.accounts.clone();
+    other_key.settings.secret_key = Some(accounts::secrets::SecretKey::generate());
+    let report =
+        accounts::second_factor::seal_stored_secrets(&mut world.conn(), &other_key).unwrap();
+    assert_eq!(report.sealed, 0);
+    assert_eq!(report.unreadable, 3);
+}
+
+#[test]
+fn recovery_codes_are_shown_once_spent_once_audited_and_regenerated() {
+    let world = TestWorld::new();
+    let (_, codes) = enrolled_admin(&world, "admin@example.com");
+    assert_eq!(codes.len(), 10);
+    let guid = stored_user(&world, "admin@example.com").guid;
+    let signed = login(&world, "admin@example.com", PASSWORD).unwrap();
+    assert_eq!(
+        accounts::second_factor::recovery_codes_left(&mut world.conn(), &signed.session).unwrap(),
+        10
+    );
+
+    // Typed in lower case with spaces: accepted, the session passes, one code fewer.
+    let typed = codes[0].to_lowercase().replace('-', " ");
+    let left = accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        &typed,
+    )
+    .unwrap();
+    assert_eq!(left, 9);
+    let validated = service::current_session(&mut world.conn(), &world.accounts, &signed.token)
+        .unwrap()
+        .unwrap();
+    assert!(validated.second_factor_validated);
+    assert_eq!(audit_actions(&world, &guid), ["recovery_code_used"]);
+
+    // Used once only; a made-up code and a TOTP code are refused alike.
+    let again = login(&world, "admin@example.com", PASSWORD).unwrap();
+    for wrong in [codes[0].as_str(), "2222-3333-4444", "123456"] {
+        let refused = accounts::second_factor::recover_second_factor(
+            &mut world.conn(),
+            &world.accounts,
+            &again.session,
+            wrong,
+        );
+        assert!(
+            matches!(refused, Err(AccountError::InvalidRecoveryCode)),
+            "{wrong}: {refused:?}"
+        );
+    }
+    assert!(
+        !service::current_session(&mut world.conn(), &world.accounts, &again.token)
+            .unwrap()
+            .unwrap()
+            .second_factor_validated
+    );
+
+    // Regenerated: ten new codes, the old unused ones die.
+    let fresh = accounts::second_factor::regenerate_recovery_codes(
+        &mut world.conn(),
+        &world.accounts,
+        &validated,
+    )
+    .unwrap();
+    assert_eq!(fresh.len(), 10);
+    assert!(fresh.iter().all(|code| !codes.contains(code)));
+    let old = accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &again.session,
+        &codes[1],
+    );
+    assert!(matches!(old, Err(AccountError::InvalidRecoveryCode)));
+    accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &again.session,
+        &fresh[3],
+    )
+    .unwrap();
+    assert_eq!(
+        audit_actions(&world, &guid),
+        [
+            "recovery_code_used",
+            "recovery_codes_regenerated",
+            "recovery_code_used"
+        ]
+    );
+
+    // An authenticator reset takes the codes with it.
+    let (_, _) = enrolled_admin(&world, "boss@example.com");
+    let boss = stored_user(&world, "boss@example.com").guid;
+    admin::reset_authenticator(
+        &mut world.conn(),
+        &world.accounts,
+        &boss.parse::<UserGuid>().unwrap(),
+        &guid.parse::<UserGuid>().unwrap(),
+    )
+    .unwrap();
+    let after_reset = login(&world, "admin@example.com", PASSWORD).unwrap();
+    assert_eq!(
+        accounts::second_factor::recovery_codes_left(&mut world.conn(), &after_reset.session)
+            .unwrap(),
+        0
+    );
+    let refused = accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &after_reset.session,
+        &fresh[4],
+    );
+    assert!(matches!(refused, Err(AccountError::InvalidRecoveryCode)));
+}
+
+#[test]
+fn recovery_codes_share_the_code_limit_and_are_for_admins_only() {
+    let mut settings = AccountsSettings::default();
+    settings.rate_limits.verify_per_account = Limit {
+        max: 3,
+        window_seconds: 900,
+    };
+    let world = TestWorld::with_settings(settings);
+    let (secret, codes) = enrolled_admin(&world, "admin@example.com");
+    let signed = login(&world, "admin@example.com", PASSWORD).unwrap();
+    // The enrolment's code was the first try of the window.
+    for _ in 0..2 {
+        let refused = accounts::second_factor::recover_second_factor(
+            &mut world.conn(),
+            &world.accounts,
+            &signed.session,
+            "2222-3333-4444",
+        );
+        assert!(matches!(refused, Err(AccountError::InvalidRecoveryCode)));
+    }
+    let limited = accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        &codes[0],
+    );
+    assert!(matches!(limited, Err(AccountError::RateLimited { .. })));
+    let code = totp::code_at(&secret, now() + 30).unwrap();
+    let limited = service::verify_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        &code,
+        now(),
+    );
+    assert!(matches!(limited, Err(AccountError::RateLimited { .. })));
+
+    world.user("ayse@example.com", PASSWORD, false);
+    let customer = login(&world, "ayse@example.com", PASSWORD).unwrap();
+    let refused = accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &world.accounts,
+        &customer.session,
+        &codes[1],
+    );
+    assert!(matches!(refused, Err(AccountError::NotAuthorized)));
+    assert!(matches!(
+        accounts::second_factor::regenerate_recovery_codes(
+            &mut world.conn(),
+            &world.accounts,
+            &customer.session
+        ),
+        Err(AccountError::NotAuthorized)
+    ));
 }

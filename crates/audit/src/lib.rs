@@ -17,6 +17,8 @@ pub enum Action {
     PasswordResetSent,
     LoginConditionSet,
     AuthenticatorReset,
+    RecoveryCodeUsed,
+    RecoveryCodesRegenerated,
     AccountStateChanged,
     AutoLoginLinkIssued,
     PoolAssigned,
@@ -53,6 +55,8 @@ impl Action {
             PasswordResetSent => "password_reset_sent",
             LoginConditionSet => "login_condition_set",
             AuthenticatorReset => "authenticator_reset",
+            RecoveryCodeUsed => "recovery_code_used",
+            RecoveryCodesRegenerated => "recovery_codes_regenerated",
             AccountStateChanged => "account_state_changed",
             AutoLoginLinkIssued => "auto_login_link_issued",
             PoolAssigned => "pool_assigned",
@@ -187,6 +191,7 @@ pub fn record(
 #[serde(rename_all = "camelCase")]
 pub struct AuditEvent {
     pub id: i64,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub at: NaiveDateTime,
     pub actor_guid: String,
     /// The actor's name and e-mail now (empty if the account is gone).

@@ -12,7 +12,9 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct DownloadForm {
     pub cad_id: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub design_guid: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub colorway_guid: Option<String>,
     pub wear_guid: Option<String>,
 }
@@ -83,6 +85,7 @@ pub struct BundleAnswer {
     /// Why it failed, as an error code.
     pub error: Option<String>,
     /// Until when the finished zip can be fetched.
+    #[serde(with = "desen_core::time::rfc3339")]
     pub expires: NaiveDateTime,
 }
 

@@ -73,6 +73,8 @@ impl DomainError for CadError {
     fn kind(&self) -> ErrorKind {
         use CadError::*;
         match self {
+            Pool(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             NotAllowed | SwitchedOff => ErrorKind::Forbidden,
             UnknownFormat | FormatNotForDesign | InvalidForm(_) | NothingToDownload => {
                 ErrorKind::Invalid
@@ -80,7 +82,7 @@ impl DomainError for CadError {
             WearModelUnavailable | BundleExpired | BundleNotReady => ErrorKind::Conflict,
             TooManyColorways => ErrorKind::TooLarge,
             DesignNotFound | ColorwayNotFound | FileMissing | BundleNotFound => ErrorKind::NotFound,
-            Image(_) | Storage(_) | Zip(_) | Io(_) | Database(_) | Pool(_) | Internal(_) => {
+            Image(_) | Storage(_) | Zip(_) | Io(_) | Database(_) | Internal(_) => {
                 ErrorKind::Internal
             }
             Favorites(e) => e.kind(),
@@ -96,6 +98,8 @@ impl DomainError for CadError {
     fn code(&self) -> &'static str {
         use CadError::*;
         match self {
+            Pool(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             NotAllowed => "cad_not_allowed",
             SwitchedOff => "cad_switched_off",
             UnknownFormat => "cad_format_unknown",
@@ -117,9 +121,7 @@ impl DomainError for CadError {
             Search(e) => e.code(),
             Scope(e) => e.code(),
             Wear(e) => e.code(),
-            Image(_) | Storage(_) | Zip(_) | Io(_) | Database(_) | Pool(_) | Internal(_) => {
-                "internal"
-            }
+            Image(_) | Storage(_) | Zip(_) | Io(_) | Database(_) | Internal(_) => "internal",
         }
     }
 

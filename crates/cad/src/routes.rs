@@ -78,7 +78,7 @@ fn downloader(session: &CurrentSession) -> Result<Downloader, ApiError> {
 }
 
 /// What the signed-in user may do with CAD files: the UI shows only these buttons.
-#[utoipa::path(get, path = "/service/cad/rights", responses((status = 200, body = RightsAnswer), (status = 401, body = ApiError)))]
+#[utoipa::path(get, path = "/service/cad/rights", security(("accessToken" = [])), responses((status = 200, body = RightsAnswer), (status = 401, body = ApiError)))]
 async fn rights(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -96,7 +96,7 @@ async fn rights(
 
 /// A colorway's production file in the format `cadId` names (the first offered when blank):
 /// for users of an admitted company and staff, for designs their pool shows.
-#[utoipa::path(post, path = "/service/cad/download", request_body(content = DownloadForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/cad/download", security(("accessToken" = []), ("imageCookie" = [])), request_body(content = DownloadForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "the file, as an attachment"), (status = 400, body = ApiError), (status = 401, body = ApiError),
         (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
 async fn download(
@@ -207,7 +207,7 @@ fn named_pieces(
 
 /// A line sheet of a design's colorways (`designGuid`) or of one of the user's lists (`listId`)
 /// as CSV or PDF (`format`), in the user's language, behind the "export" switch.
-#[utoipa::path(post, path = "/service/cad/export", request_body(content = ExportForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/cad/export", security(("accessToken" = [])), request_body(content = ExportForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "the sheet, as an attachment"), (status = 400, body = ApiError), (status = 401, body = ApiError),
         (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 413, body = ApiError)))]
 async fn export(
@@ -248,8 +248,8 @@ async fn export(
 /// A line sheet of one page of the archive search (the search form as
 /// `/search/design/basic/{page}/{pageSize}` takes it): each result's shown colorway, as CSV or
 /// PDF, behind the "export" switch.
-#[utoipa::path(post, path = "/service/cad/export/search/{format}/{page}/{pageSize}",
-    params(("format" = String, Path, description = "csv or pdf"), ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100")),
+#[utoipa::path(post, path = "/service/cad/export/search/{format}/{page}/{pageSize}", security(("accessToken" = [])),
+    params(("format" = String, Path, pattern = "^(csv|pdf)$", description = "csv or pdf"), ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, minimum = 1, maximum = 100, description = "1..=100")),
     request_body(content = search::SearchForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "the sheet, as an attachment"), (status = 400, body = ApiError), (status = 401, body = ApiError),
         (status = 403, body = ApiError)))]
@@ -343,7 +343,7 @@ fn sheet_response(bytes: Vec<u8>, name: &str, format: SheetFormat) -> HttpRespon
 
 /// Queues every colorway of a design (`designGuid`) or of one of the user's lists (`listId`)
 /// as one zip in the format `cadId` names; answers the zip's progress to poll.
-#[utoipa::path(post, path = "/service/cad/download-all", request_body(content = DownloadAllForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/cad/download-all", security(("accessToken" = [])), request_body(content = DownloadAllForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 202, body = BundleAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError),
         (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError), (status = 413, body = ApiError)))]
 async fn download_all(
@@ -380,7 +380,7 @@ async fn download_all(
 }
 
 /// One of the user's download-all zips: how far it is.
-#[utoipa::path(get, path = "/service/cad/downloads/{id}", params(("id" = String, Path, description = "the zip")),
+#[utoipa::path(get, path = "/service/cad/downloads/{id}", security(("accessToken" = [])), params(("id" = String, Path, description = "the zip")),
     responses((status = 200, body = BundleAnswer), (status = 401, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
 async fn bundle(
     SignedIn(session): SignedIn,
@@ -397,7 +397,7 @@ async fn bundle(
 }
 
 /// A finished download-all zip, to its owner only, until it expires.
-#[utoipa::path(get, path = "/service/cad/downloads/{id}/file", params(("id" = String, Path, description = "the zip")),
+#[utoipa::path(get, path = "/service/cad/downloads/{id}/file", security(("accessToken" = []), ("imageCookie" = [])), params(("id" = String, Path, description = "the zip")),
     responses((status = 200, description = "the zip"), (status = 401, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
 async fn bundle_file(
     req: HttpRequest,

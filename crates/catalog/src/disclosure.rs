@@ -24,6 +24,7 @@ pub struct DesignFields {
     pub studio: bool,
     pub closed_countries: bool,
     /// dp0 to dp9.
+    #[schema(min_items = 10, max_items = 10)]
     pub dynamic_parameters: [bool; 10],
 }
 

@@ -104,6 +104,7 @@ pub struct OrderAnswer {
     pub unit: &'static str,
     /// `sample`, `production` or `reorder`.
     pub order_type: String,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub ordered_at: NaiveDateTime,
 }
 
@@ -146,7 +147,9 @@ pub struct DesignHeader {
     pub channel_count: i32,
     pub layer_count: i32,
     pub colorway_count: usize,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub last_edit_date: NaiveDateTime,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub upload_date: NaiveDateTime,
     pub design_dpi: f64,
     pub color_mode: String,
@@ -168,6 +171,27 @@ pub struct DesignHeader {
     pub orders_scope: OrdersScope,
 }
 
+/// A page of the staff design search.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DesignSummaryPage {
+    pub items: Vec<DesignSummary>,
+    pub total_count: i64,
+    pub total_page: i64,
+    pub current_page: u32,
+}
+
+impl From<desen_core::Page<DesignSummary>> for DesignSummaryPage {
+    fn from(page: desen_core::Page<DesignSummary>) -> Self {
+        DesignSummaryPage {
+            items: page.items,
+            total_count: page.total_count,
+            total_page: page.total_page,
+            current_page: page.current_page,
+        }
+    }
+}
+
 /// A row of the staff design search.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -178,6 +202,7 @@ pub struct DesignSummary {
     pub design_type: String,
     pub original_name: String,
     pub studio: String,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub upload_date: NaiveDateTime,
     pub first_colorway_guid: Option<String>,
     pub thumbnail: Option<String>,

@@ -42,6 +42,8 @@ impl DomainError for CatalogError {
     fn kind(&self) -> ErrorKind {
         use CatalogError::*;
         match self {
+            Pool(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             InvalidForm(_)
             | ConfinedWithoutCustomer
             | CustomerNotFound
@@ -51,13 +53,15 @@ impl DomainError for CatalogError {
             DuplicateNumber(_) => ErrorKind::Conflict,
             Pools(e) => e.kind(),
             Collections(e) => e.kind(),
-            Database(_) | Pool(_) | Storage(_) | Internal(_) => ErrorKind::Internal,
+            Database(_) | Storage(_) | Internal(_) => ErrorKind::Internal,
         }
     }
 
     fn code(&self) -> &'static str {
         use CatalogError::*;
         match self {
+            Pool(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             InvalidForm(_) => "invalid_form",
             DesignNotFound => "design_not_found",
             ColorwayNotFound => "colorway_not_found",
@@ -68,7 +72,7 @@ impl DomainError for CatalogError {
             ConfinedWithoutCustomer => "confined_without_customer",
             Pools(e) => e.code(),
             Collections(e) => e.code(),
-            Database(_) | Pool(_) | Storage(_) | Internal(_) => "internal",
+            Database(_) | Storage(_) | Internal(_) => "internal",
         }
     }
 

@@ -54,6 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     components(schemas(
         DesignHeader,
         DesignSummary,
+        DesignSummaryPage,
         ArchiveAnswer,
         LabelAnswer,
         DesignFields,
@@ -66,7 +67,7 @@ pub struct CatalogApi;
 type Pool = web::Data<DbPool>;
 
 /// The design header of a design the user may see.
-#[utoipa::path(post, path = "/service/design/header", request_body(content = HeaderForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/design/header", security(("accessToken" = [])), request_body(content = HeaderForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = DesignHeader), (status = 404, body = ApiError)))]
 async fn design_header(
     SignedIn(session): SignedIn,
@@ -90,7 +91,7 @@ async fn design_header(
 }
 
 /// The design header for the design edit screen.
-#[utoipa::path(post, path = "/service/admin/design/header/{id}", responses((status = 200, body = DesignHeader), (status = 404, body = ApiError)))]
+#[utoipa::path(post, path = "/service/admin/design/header/{id}", security(("accessToken" = ["admin"])), responses((status = 200, body = DesignHeader), (status = 404, body = ApiError)))]
 async fn admin_design_header(
     Admin(session): Admin,
     pool: Pool,
@@ -106,7 +107,7 @@ async fn admin_design_header(
 }
 
 /// Edit a design (staff).
-#[utoipa::path(put, path = "/service/design/header/{recognizer}", request_body(content = EditForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(put, path = "/service/design/header/{recognizer}", security(("accessToken" = ["admin"])), request_body(content = EditForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = DesignHeader), (status = "4XX", body = ApiError)))]
 async fn edit_design(
     Admin(session): Admin,
@@ -127,7 +128,7 @@ async fn edit_design(
 }
 
 /// Delete a design, its colorways and their renditions (staff).
-#[utoipa::path(delete, path = "/service/design/delete/{id}", responses((status = 200, body = DeletedAnswer), (status = 404, body = ApiError)))]
+#[utoipa::path(delete, path = "/service/design/delete/{id}", security(("accessToken" = ["admin"])), responses((status = 200, body = DeletedAnswer), (status = 404, body = ApiError)))]
 async fn delete_design(
     Admin(session): Admin,
     pool: Pool,
@@ -140,7 +141,7 @@ async fn delete_design(
 }
 
 /// Staff design search by number, original name, studio or notes.
-#[utoipa::path(get, path = "/service/admin/design/search", params(SearchQuery), responses((status = 200, body = Vec<DesignSummary>)))]
+#[utoipa::path(get, path = "/service/admin/design/search", security(("accessToken" = ["admin"])), params(SearchQuery), responses((status = 200, body = DesignSummaryPage)))]
 async fn admin_search(
     _: Admin,
     pool: Pool,
@@ -150,7 +151,7 @@ async fn admin_search(
     let page = PageRequest::new(query.page.unwrap_or(0), query.page_size.unwrap_or(25));
     let text = query.query.unwrap_or_default();
     let page = blocking(move || service::admin_search(&mut *pool.get()?, &text, page)).await?;
-    Ok(HttpResponse::Ok().json(page))
+    Ok(HttpResponse::Ok().json(DesignSummaryPage::from(page)))
 }
 
 /// A lookup answered in the asked language, else the account's.
@@ -170,19 +171,19 @@ fn asked(form: Option<web::Form<LanguageForm>>) -> Option<String> {
 }
 
 /// Every archive, in the admin's language.
-#[utoipa::path(get, path = "/service/admin/get/all-archives", responses((status = 200, body = Vec<ArchiveAnswer>)))]
+#[utoipa::path(get, path = "/service/admin/get/all-archives", security(("accessToken" = ["admin"])), responses((status = 200, body = Vec<ArchiveAnswer>)))]
 async fn all_archives(Admin(session): Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     lookup(&session, None, pool, service::archives).await
 }
 
 /// Every label, in the admin's language.
-#[utoipa::path(get, path = "/service/admin/get/all-labels", responses((status = 200, body = Vec<LabelAnswer>)))]
+#[utoipa::path(get, path = "/service/admin/get/all-labels", security(("accessToken" = ["admin"])), responses((status = 200, body = Vec<LabelAnswer>)))]
 async fn all_labels(Admin(session): Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     lookup(&session, None, pool, service::labels).await
 }
 
 /// Archives for the search filters.
-#[utoipa::path(post, path = "/service/get/archives", responses((status = 200, body = Vec<ArchiveAnswer>)))]
+#[utoipa::path(post, path = "/service/get/archives", security(("accessToken" = [])), responses((status = 200, body = Vec<ArchiveAnswer>)))]
 async fn archives(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -192,7 +193,7 @@ async fn archives(
 }
 
 /// Labels for the search filters.
-#[utoipa::path(post, path = "/service/get/labels", responses((status = 200, body = Vec<LabelAnswer>)))]
+#[utoipa::path(post, path = "/service/get/labels", security(("accessToken" = [])), responses((status = 200, body = Vec<LabelAnswer>)))]
 async fn labels(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -203,7 +204,7 @@ async fn labels(
 
 /// The design fields the signed-in user may see and search (staff: all; customers: what the
 /// studio shows them).
-#[utoipa::path(get, path = "/service/get/design-fields", responses((status = 200, body = DesignFields)))]
+#[utoipa::path(get, path = "/service/get/design-fields", security(("accessToken" = [])), responses((status = 200, body = DesignFields)))]
 async fn design_fields(SignedIn(session): SignedIn, pool: Pool) -> Result<HttpResponse, ApiError> {
     let viewer = session.viewer();
     let fields = blocking(move || disclosure::fields_for(&mut *pool.get()?, &viewer)).await?;
@@ -211,14 +212,14 @@ async fn design_fields(SignedIn(session): SignedIn, pool: Pool) -> Result<HttpRe
 }
 
 /// What customers see of a design (admin).
-#[utoipa::path(get, path = "/service/admin/settings/design-fields", responses((status = 200, body = DesignFields)))]
+#[utoipa::path(get, path = "/service/admin/settings/design-fields", security(("accessToken" = ["admin"])), responses((status = 200, body = DesignFields)))]
 async fn customer_design_fields(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     let fields = blocking(move || disclosure::customer_fields(&mut *pool.get()?)).await?;
     Ok(HttpResponse::Ok().json(fields))
 }
 
 /// Sets what customers see of a design (admin); recorded in the audit log.
-#[utoipa::path(post, path = "/service/admin/settings/design-fields", request_body = DesignFields,
+#[utoipa::path(post, path = "/service/admin/settings/design-fields", security(("accessToken" = ["admin"])), request_body = DesignFields,
     responses((status = 200, body = DesignFields), (status = 400, body = ApiError)))]
 async fn set_customer_design_fields(
     Admin(session): Admin,

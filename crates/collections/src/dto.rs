@@ -177,6 +177,7 @@ pub struct StockPageAnswer {
     pub slug: String,
     pub customer_guid: String,
     pub customer_name: String,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub created_at: NaiveDateTime,
 }
 

@@ -58,13 +58,15 @@ impl DomainError for CollectionError {
     fn kind(&self) -> ErrorKind {
         use CollectionError::*;
         match self {
+            Pool(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             FormIncomplete(_) | GroupRequired | PhotoUnsupported | InvalidForm(_)
             | UploadInterrupted => ErrorKind::Invalid,
             PhotoTooLarge(_) => ErrorKind::TooLarge,
             KindFixed | KindMismatch | ColorwayTagged | SpecialListRule => ErrorKind::Conflict,
             NotFound | ImageNotFound | DesignNotFound | ColorwayNotFound | CustomerNotFound
             | SpecialListNotFound | StockPageNotFound => ErrorKind::NotFound,
-            Storage(_) | Imaging(_) | Database(_) | Pool(_) => ErrorKind::Internal,
+            Storage(_) | Imaging(_) | Database(_) => ErrorKind::Internal,
             Scope(e) => e.kind(),
         }
     }
@@ -72,6 +74,8 @@ impl DomainError for CollectionError {
     fn code(&self) -> &'static str {
         use CollectionError::*;
         match self {
+            Pool(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             NotFound => "collection_not_found",
             KindFixed => "collection_kind_fixed",
             KindMismatch => "collection_kind_mismatch",
@@ -89,7 +93,7 @@ impl DomainError for CollectionError {
             StockPageNotFound => "stock_page_not_found",
             InvalidForm(_) => "invalid_form",
             UploadInterrupted => "upload_interrupted",
-            Storage(_) | Imaging(_) | Database(_) | Pool(_) => "internal",
+            Storage(_) | Imaging(_) | Database(_) => "internal",
             Scope(e) => e.code(),
         }
     }

@@ -84,6 +84,59 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }
 }
 
+/// Routes served under the spec's second spelling, documented as the same operation:
+/// (method, path, documented method, documented path).
+pub const SPELLINGS: &[(&str, &str, &str, &str)] = &[
+    (
+        "post",
+        "/service/admin/imagecollection/all",
+        "get",
+        "/service/admin/new-collection/all",
+    ),
+    (
+        "post",
+        "/service/admin/imagecollection/delete-collection",
+        "post",
+        "/service/admin/new-collection",
+    ),
+    (
+        "post",
+        "/service/admin/imagecollection/create-content",
+        "post",
+        "/service/admin/new-collection/create-content",
+    ),
+    (
+        "post",
+        "/service/admin/imagecollection/delete-content",
+        "post",
+        "/service/admin/new-collection/delete-content",
+    ),
+    (
+        "post",
+        "/service/admin/imagecollection/move-content",
+        "post",
+        "/service/admin/new-collection/move-content",
+    ),
+    (
+        "post",
+        "/service/admin/imagecollection/add-colorway",
+        "post",
+        "/service/admin/new-collection/add-colorway",
+    ),
+    (
+        "post",
+        "/service/admin/imagecollection/delete-colorway",
+        "post",
+        "/service/admin/new-collection/delete-colorway",
+    ),
+    (
+        "post",
+        "/service/admin/imagecollection/modify-group",
+        "post",
+        "/service/admin/new-collection/modify-group",
+    ),
+];
+
 #[derive(utoipa::OpenApi)]
 #[openapi(
     paths(
@@ -99,6 +152,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         colorway_options,
         detail,
         create,
+        create_or_edit,
         edit,
         delete,
         add_image,
@@ -161,7 +215,7 @@ fn number(text: &str, field: &'static str) -> Result<i32, CollectionError> {
 // ---- customer side ----------------------------------------------------------------------------------
 
 /// The boards: active collections with their sub-collections, counted in the user's scope.
-#[utoipa::path(post, path = "/service/collections/all", responses((status = 200, body = Vec<CollectionNode>), (status = 401, body = ApiError)))]
+#[utoipa::path(post, path = "/service/collections/all", security(("accessToken" = [])), responses((status = 200, body = Vec<CollectionNode>), (status = 401, body = ApiError)))]
 async fn boards(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -175,7 +229,9 @@ async fn boards(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct IdForm {
+    #[schema(value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     id: Option<String>,
+    #[schema(value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     collection_id: Option<String>,
 }
 
@@ -191,7 +247,7 @@ impl IdForm {
 }
 
 /// One collection of the boards.
-#[utoipa::path(post, path = "/service/collections/get", request_body(content = IdForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/collections/get", security(("accessToken" = [])), request_body(content = IdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = CollectionNode), (status = 404, body = ApiError)))]
 async fn board(
     SignedIn(session): SignedIn,
@@ -206,7 +262,7 @@ async fn board(
 }
 
 /// A mood board's photos with their tagged colorways.
-#[utoipa::path(get, path = "/service/collections/get-mood-boards/{id}", params(("id" = i32, Path)),
+#[utoipa::path(get, path = "/service/collections/get-mood-boards/{id}", security(("accessToken" = [])), params(("id" = i32, Path)),
     responses((status = 200, body = MoodBoard), (status = 404, body = ApiError)))]
 async fn mood_board(
     SignedIn(session): SignedIn,
@@ -231,7 +287,7 @@ fn jpeg(bytes: Vec<u8>) -> HttpResponse {
 }
 
 /// A mood photo (`thumb` or `large`), for a viewer who may see it.
-#[utoipa::path(get, path = "/service/collections/image/{id}/{size}", params(("id" = i32, Path), ("size" = String, Path, description = "thumb or large")),
+#[utoipa::path(get, path = "/service/collections/image/{id}/{size}", security(("accessToken" = []), ("imageCookie" = [])), params(("id" = i32, Path), ("size" = String, Path, description = "thumb or large")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn photo(
     ImageViewer(session): ImageViewer,
@@ -253,7 +309,7 @@ async fn photo(
 }
 
 /// A (sub-)collection's own cover thumbnail.
-#[utoipa::path(get, path = "/service/collections/cover/{id}", params(("id" = i32, Path)),
+#[utoipa::path(get, path = "/service/collections/cover/{id}", security(("accessToken" = []), ("imageCookie" = [])), params(("id" = i32, Path)),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn cover(
     ImageViewer(session): ImageViewer,
@@ -278,7 +334,7 @@ struct LanguageQuery {
 }
 
 /// The special lists the archive's filter offers, named in the asked language, else the user's.
-#[utoipa::path(get, path = "/service/get/special-lists", params(LanguageQuery), responses((status = 200, body = Vec<SpecialListOption>)))]
+#[utoipa::path(get, path = "/service/get/special-lists", security(("accessToken" = [])), params(LanguageQuery), responses((status = 200, body = Vec<SpecialListOption>)))]
 async fn special_list_options(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -323,7 +379,7 @@ async fn stock_preview(
 // ---- admin ---------------------------------------------------------------------------------------------
 
 /// The whole tree of collections, inactive and unset ones too, with their stock pages.
-#[utoipa::path(get, path = "/service/admin/new-collection/all", responses((status = 200, body = Vec<CollectionNode>)))]
+#[utoipa::path(get, path = "/service/admin/new-collection/all", security(("accessToken" = ["admin"])), responses((status = 200, body = Vec<CollectionNode>)))]
 async fn tree(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     let answer = blocking(move || service::tree(&mut *pool.get()?)).await?;
     Ok(HttpResponse::Ok().json(answer))
@@ -335,7 +391,7 @@ struct Query {
 }
 
 /// The tagging autocomplete over `DESIGN/COLORWAY` numbers.
-#[utoipa::path(get, path = "/service/admin/new-collection/colorways", params(Query),
+#[utoipa::path(get, path = "/service/admin/new-collection/colorways", security(("accessToken" = ["admin"])), params(Query),
     responses((status = 200, body = Vec<ColorwayOption>)))]
 async fn colorway_options(
     _admin: Admin,
@@ -348,7 +404,7 @@ async fn colorway_options(
 }
 
 /// One (sub-)collection with every photo, tag and group.
-#[utoipa::path(get, path = "/service/admin/new-collection/{id}", params(("id" = i32, Path)),
+#[utoipa::path(get, path = "/service/admin/new-collection/{id}", security(("accessToken" = ["admin"])), params(("id" = i32, Path)),
     responses((status = 200, body = CollectionDetail), (status = 404, body = ApiError)))]
 async fn detail(
     _admin: Admin,
@@ -419,9 +475,40 @@ async fn read_form(
     Ok((form, sub_collection))
 }
 
+/// The multipart form of a (sub-)collection: text fields and an optional picture.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form in the OpenAPI document"
+)]
+pub struct CollectionUpload {
+    /// The (sub-)collection to edit (edit only).
+    #[schema(value_type = Option<String>, pattern = "^ *[0-9]{1,9} *$")]
+    id: Option<String>,
+    /// The parent collection of a new sub-collection; the mood board a photo goes to.
+    #[schema(value_type = Option<String>, pattern = "^ *[0-9]{1,9} *$")]
+    sub_collection_id: Option<String>,
+    #[schema(max_length = 200)]
+    name: Option<String>,
+    description: Option<String>,
+    #[schema(pattern = "^ *(true|1|on|yes|false|0|off|no)? *$")]
+    is_active: Option<String>,
+    #[schema(pattern = "^ *(true|1|on|yes|false|0|off|no)? *$")]
+    is_banner: Option<String>,
+    #[schema(value_type = Option<String>, pattern = "^ *[0-9]{1,9} *$")]
+    position: Option<String>,
+    /// A sub-collection's kind, set once: `mood` or `design`.
+    #[schema(pattern = "^ *(mood|design)? *$")]
+    kind: Option<String>,
+    /// The cover or photo (JPEG, PNG or WebP); also accepted as `image`.
+    #[schema(value_type = Option<String>, format = Binary)]
+    thumbnail_image: Option<Vec<u8>>,
+}
+
 /// Creates a collection, or a sub-collection under `subCollectionId`.
-#[utoipa::path(put, path = "/service/admin/new-collection", request_body(content_type = "multipart/form-data"),
-    responses((status = 201, body = CollectionNode), (status = 400, body = ApiError), (status = 413, body = ApiError)))]
+#[utoipa::path(put, path = "/service/admin/new-collection", security(("accessToken" = ["admin"])), request_body(content = CollectionUpload, content_type = "multipart/form-data"),
+    responses((status = 201, body = CollectionNode), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`: no such parent collection", body = ApiError), (status = 413, body = ApiError)))]
 async fn create(
     Admin(session): Admin,
     pool: Pool,
@@ -437,7 +524,7 @@ async fn create(
 }
 
 /// Edits a (sub-)collection; `kind` sets a sub-collection's kind, once.
-#[utoipa::path(patch, path = "/service/admin/new-collection", request_body(content_type = "multipart/form-data"),
+#[utoipa::path(patch, path = "/service/admin/new-collection", security(("accessToken" = ["admin"])), request_body(content = CollectionUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = CollectionNode), (status = 400, body = ApiError), (status = 404, body = ApiError),
         (status = 409, description = "`collection_kind_fixed`", body = ApiError)))]
 async fn edit(
@@ -453,6 +540,9 @@ async fn edit(
 }
 
 /// The imagecollection spelling: a create without `id`, an edit with it.
+#[utoipa::path(post, path = "/service/admin/imagecollection/create-collection", security(("accessToken" = ["admin"])), request_body(content = CollectionUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "edited", body = CollectionNode), (status = 201, description = "created", body = CollectionNode), (status = 400, body = ApiError),
+        (status = 404, description = "`collection_not_found`", body = ApiError), (status = 409, description = "`collection_kind_fixed`", body = ApiError), (status = 413, body = ApiError)))]
 async fn create_or_edit(
     Admin(session): Admin,
     pool: Pool,
@@ -480,7 +570,7 @@ async fn create_or_edit(
 }
 
 /// Deletes a (sub-)collection with everything under it.
-#[utoipa::path(post, path = "/service/admin/new-collection", request_body(content = IdForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/new-collection", security(("accessToken" = ["admin"])), request_body(content = IdForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = DeletedAnswer), (status = 404, body = ApiError)))]
 async fn delete(
     Admin(session): Admin,
@@ -495,8 +585,8 @@ async fn delete(
 }
 
 /// Adds a photo (JPEG, PNG or WebP) to a mood board.
-#[utoipa::path(post, path = "/service/admin/new-collection/create-content", request_body(content_type = "multipart/form-data"),
-    responses((status = 201, body = MoodImageAnswer), (status = 400, body = ApiError), (status = 409, body = ApiError), (status = 413, body = ApiError)))]
+#[utoipa::path(post, path = "/service/admin/new-collection/create-content", security(("accessToken" = ["admin"])), request_body(content = CollectionUpload, content_type = "multipart/form-data"),
+    responses((status = 201, body = MoodImageAnswer), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`: no such mood board", body = ApiError), (status = 409, body = ApiError), (status = 413, body = ApiError)))]
 async fn add_image(
     Admin(session): Admin,
     pool: Pool,
@@ -518,6 +608,7 @@ async fn add_image(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageForm {
+    #[schema(required = true, value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     image_id: Option<String>,
 }
 
@@ -528,7 +619,7 @@ fn image_id(text: Option<&str>) -> Result<i32, CollectionError> {
     )
 }
 
-#[utoipa::path(post, path = "/service/admin/new-collection/delete-content", request_body(content = ImageForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/new-collection/delete-content", security(("accessToken" = ["admin"])), request_body(content = ImageForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = DeletedAnswer), (status = 404, body = ApiError)))]
 async fn delete_image(
     Admin(session): Admin,
@@ -545,13 +636,15 @@ async fn delete_image(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MoveForm {
+    #[schema(required = true, value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     image_id: Option<String>,
     /// Where among the board's photos, 0 first.
+    #[schema(value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     position: Option<String>,
 }
 
 /// Moves a photo among its mood board's photos; answers the board's photos in their new order.
-#[utoipa::path(post, path = "/service/admin/new-collection/move-content", request_body(content = MoveForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/new-collection/move-content", security(("accessToken" = ["admin"])), request_body(content = MoveForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Vec<MoodImageAnswer>), (status = 404, body = ApiError)))]
 async fn move_image(
     Admin(session): Admin,
@@ -574,6 +667,7 @@ async fn move_image(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TagFields {
+    #[schema(required = true, value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     image_id: Option<String>,
     design_guid: Option<String>,
     colorway_guid: Option<String>,
@@ -621,7 +715,7 @@ impl TagFields {
 }
 
 /// Tags a colorway on a photo, by ids or by `DESIGN/COLORWAY` number, optionally at a point.
-#[utoipa::path(post, path = "/service/admin/new-collection/add-colorway", request_body(content = TagFields, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/new-collection/add-colorway", security(("accessToken" = ["admin"])), request_body(content = TagFields, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = MoodImageAnswer), (status = 404, description = "`colorway_not_found`, `mood_image_not_found`", body = ApiError),
         (status = 409, description = "`colorway_already_tagged`", body = ApiError)))]
 async fn add_tag(
@@ -638,11 +732,13 @@ async fn add_tag(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UntagForm {
+    #[schema(required = true, value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     image_id: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     colorway_guid: Option<String>,
 }
 
-#[utoipa::path(post, path = "/service/admin/new-collection/delete-colorway", request_body(content = UntagForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/new-collection/delete-colorway", security(("accessToken" = ["admin"])), request_body(content = UntagForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = MoodImageAnswer), (status = 404, body = ApiError)))]
 async fn delete_tag(
     Admin(session): Admin,
@@ -663,13 +759,15 @@ async fn delete_tag(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GroupForm {
+    #[schema(required = true, value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     collection_id: Option<String>,
     /// JSON `[{name, designGuids[]}]`, in order.
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     group_data: Option<String>,
 }
 
 /// Replaces a design page's groups.
-#[utoipa::path(post, path = "/service/admin/new-collection/modify-group", request_body(content = GroupForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/new-collection/modify-group", security(("accessToken" = ["admin"])), request_body(content = GroupForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Vec<GroupAnswer>), (status = 400, description = "`collection_group_required`, `collection_form_incomplete`", body = ApiError)))]
 async fn modify_group(
     Admin(session): Admin,
@@ -696,15 +794,16 @@ async fn modify_group(
 }
 
 /// Every special list with its names and chosen designs.
-#[utoipa::path(get, path = "/service/admin/special-lists", responses((status = 200, body = Vec<SpecialListAnswer>)))]
+#[utoipa::path(get, path = "/service/admin/special-lists", security(("accessToken" = ["admin"])), responses((status = 200, body = Vec<SpecialListAnswer>)))]
 async fn special_lists_all(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     let answer = blocking(move || special_lists::all(&mut *pool.get()?)).await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 
 /// Creates (PUT, without `id`) or renames (PATCH, with `id`) a special list.
-#[utoipa::path(put, path = "/service/admin/special-lists", request_body = SpecialListSave,
-    responses((status = 201, body = SpecialListAnswer), (status = 200, body = SpecialListAnswer), (status = 400, body = ApiError)))]
+#[utoipa::path(put, path = "/service/admin/special-lists", security(("accessToken" = ["admin"])), request_body = SpecialListSave,
+    responses((status = 201, body = SpecialListAnswer), (status = 200, body = SpecialListAnswer), (status = 400, body = ApiError),
+        (status = 404, description = "`special_list_not_found`: the `id` to replace names no list", body = ApiError)))]
 async fn special_list_save(
     Admin(session): Admin,
     pool: Pool,
@@ -723,7 +822,7 @@ async fn special_list_save(
 
 /// Renames a special list: the same as a save with `id`, which a rename cannot do without (else
 /// it would make a new list).
-#[utoipa::path(patch, path = "/service/admin/special-lists", request_body = SpecialListSave,
+#[utoipa::path(patch, path = "/service/admin/special-lists", security(("accessToken" = ["admin"])), request_body = SpecialListSave,
     responses((status = 200, body = SpecialListAnswer), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
 async fn special_list_rename(
     admin: Admin,
@@ -737,7 +836,7 @@ async fn special_list_rename(
 }
 
 /// Sets the chosen designs of a list, in order.
-#[utoipa::path(put, path = "/service/admin/special-lists/{id}/designs", params(("id" = i32, Path)), request_body = SpecialListDesigns,
+#[utoipa::path(put, path = "/service/admin/special-lists/{id}/designs", security(("accessToken" = ["admin"])), params(("id" = i32, Path)), request_body = SpecialListDesigns,
     responses((status = 200, body = SpecialListAnswer), (status = 409, description = "`special_list_rule`", body = ApiError)))]
 async fn special_list_designs(
     Admin(session): Admin,
@@ -754,7 +853,7 @@ async fn special_list_designs(
     Ok(HttpResponse::Ok().json(answer))
 }
 
-#[utoipa::path(delete, path = "/service/admin/special-lists/{id}", params(("id" = i32, Path)),
+#[utoipa::path(delete, path = "/service/admin/special-lists/{id}", security(("accessToken" = ["admin"])), params(("id" = i32, Path)),
     responses((status = 200, body = DeletedAnswer), (status = 404, body = ApiError)))]
 async fn special_list_delete(
     Admin(session): Admin,
@@ -770,12 +869,14 @@ async fn special_list_delete(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublishForm {
+    #[schema(required = true, value_type = String, pattern = "^ *[0-9]{1,9} *$")]
     collection_id: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     customer_guid: Option<String>,
 }
 
 /// Publishes a collection for a customer company under a new slug.
-#[utoipa::path(post, path = "/service/admin/new-collection/publish", request_body(content = PublishForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/new-collection/publish", security(("accessToken" = ["admin"])), request_body(content = PublishForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 201, body = StockPageAnswer), (status = 404, body = ApiError)))]
 async fn publish(
     Admin(session): Admin,
@@ -801,11 +902,12 @@ async fn publish(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RevokeForm {
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     slug: Option<String>,
 }
 
 /// Revokes a stock page: its slug stops working at once.
-#[utoipa::path(post, path = "/service/admin/new-collection/revoke", request_body(content = RevokeForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/new-collection/revoke", security(("accessToken" = ["admin"])), request_body(content = RevokeForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = DeletedAnswer), (status = 404, body = ApiError)))]
 async fn revoke(
     Admin(session): Admin,

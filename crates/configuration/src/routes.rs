@@ -11,6 +11,7 @@ use actix_web::{HttpResponse, web};
 use db::DbPool;
 use futures::TryStreamExt;
 use storage::Storage;
+use utoipa::ToSchema;
 use web_api::{ApiError, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -44,7 +45,7 @@ async fn configuration(
 }
 
 /// Every general setting in force.
-#[utoipa::path(get, path = "/service/admin/settings/general",
+#[utoipa::path(get, path = "/service/admin/settings/general", security(("accessToken" = ["admin"])),
     responses((status = 200, body = GeneralSettings), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn general(
     _: Admin,
@@ -56,7 +57,7 @@ async fn general(
 }
 
 /// Saves every general setting; applies at once on every instance; audited.
-#[utoipa::path(put, path = "/service/admin/settings/general", request_body = GeneralSettings,
+#[utoipa::path(put, path = "/service/admin/settings/general", security(("accessToken" = ["admin"])), request_body = GeneralSettings,
     responses((status = 200, body = GeneralSettings), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn save_general(
     Admin(session): Admin,
@@ -73,9 +74,21 @@ async fn save_general(
     Ok(HttpResponse::Ok().json(saved))
 }
 
+/// The multipart form of a banner upload.
+#[derive(ToSchema)]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form in the OpenAPI document"
+)]
+pub struct BannerUpload {
+    /// JPEG, PNG or WebP, at most 20 MB and 40 megapixels.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
 /// Uploads a banner image (multipart field `file`: JPEG, PNG or WebP, at most 20 MB and 40
 /// megapixels); a banner naming it is then saved with the general settings.
-#[utoipa::path(post, path = "/service/admin/settings/banners", request_body(content_type = "multipart/form-data"),
+#[utoipa::path(post, path = "/service/admin/settings/banners", security(("accessToken" = ["admin"])), request_body(content = BannerUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = Uploaded), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError), (status = 413, body = ApiError)))]
 async fn upload_banner(
     _: Admin,
@@ -107,7 +120,7 @@ async fn upload_banner(
 }
 
 /// A banner's image (`thumb` or `large`), for a signed-in user.
-#[utoipa::path(get, path = "/service/banner/{id}/{size}", params(("id" = String, Path), ("size" = String, Path, description = "thumb or large")),
+#[utoipa::path(get, path = "/service/banner/{id}/{size}", security(("accessToken" = []), ("imageCookie" = [])), params(("id" = String, Path), ("size" = String, Path, description = "thumb or large")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn banner(
     ImageViewer(session): ImageViewer,

@@ -182,6 +182,20 @@ fn check_banners(storage: &Storage, banners: &mut [Banner]) -> Result<(), Config
 }
 
 /// Trims what is typed and refuses what would break a screen, naming the field.
+/// A server address the web app sends requests to instead of this one: empty, or an http(s)
+/// address (kept without its trailing slash).
+fn check_base(base: &mut String, field: &'static str) -> Result<(), ConfigurationError> {
+    *base = base.trim().trim_end_matches('/').to_owned();
+    if !base.is_empty()
+        && (base.len() > MAX_URL_CHARS
+            || !url::Url::parse(base)
+                .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some()))
+    {
+        return Err(ConfigurationError::InvalidForm(field));
+    }
+    Ok(())
+}
+
 fn check(conn: &mut DbConnection, s: &mut GeneralSettings) -> Result<(), ConfigurationError> {
     let c = &mut s.client;
     if c.default_order > 2 {
@@ -190,7 +204,7 @@ fn check(conn: &mut DbConnection, s: &mut GeneralSettings) -> Result<(), Configu
     if !PAGE_SIZES.contains(&c.page_size) {
         return Err(ConfigurationError::InvalidForm("pageSize"));
     }
-    if c.default_archive_id != -1 {
+    if c.default_archive_id != desen_core::ALL_ARCHIVES {
         let exists: bool = diesel::select(diesel::dsl::exists(
             archives::table.find(c.default_archive_id),
         ))
@@ -199,14 +213,8 @@ fn check(conn: &mut DbConnection, s: &mut GeneralSettings) -> Result<(), Configu
             return Err(ConfigurationError::ArchiveNotFound);
         }
     }
-    c.content_image_base = c.content_image_base.trim().trim_end_matches('/').to_owned();
-    if !c.content_image_base.is_empty()
-        && (c.content_image_base.len() > MAX_URL_CHARS
-            || !url::Url::parse(&c.content_image_base)
-                .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some()))
-    {
-        return Err(ConfigurationError::InvalidForm("contentImageBase"));
-    }
+    check_base(&mut c.content_image_base, "contentImageBase")?;
+    check_base(&mut c.upload_base, "uploadBase")?;
     if c.parameter_names.len() != 10 {
         return Err(ConfigurationError::InvalidForm("parameterNames"));
     }

@@ -51,12 +51,18 @@ pub struct ClientConfiguration {
     /// The archive the search opens with; -1 for all.
     pub default_archive_id: i32,
     /// The search's order: 0 upload date, 1 modify date, 2 number.
+    #[schema(maximum = 2)]
     pub default_order: u8,
     /// Designs per page of the archive search.
+    #[schema(minimum = 10, maximum = 100)]
     pub page_size: u32,
     /// Where design images are served from when not from this server (a CDN in front of it);
     /// empty for this server.
     pub content_image_base: String,
+    /// Where the staff's design uploads go when not to this server: a `desen` instance next to
+    /// the studio's file server (spec section 5's "separate local API base"); empty for this
+    /// server. That instance must list this app's address in its `allowed_origins`.
+    pub upload_base: String,
     /// The names of dp0…dp9, in order.
     pub parameter_names: Vec<ParameterName>,
     /// The archive home's banners, in order.
@@ -88,10 +94,11 @@ impl Default for GeneralSettings {
                 cad_selection: false,
                 cad_download_all: false,
                 export: false,
-                default_archive_id: -1,
+                default_archive_id: desen_core::ALL_ARCHIVES,
                 default_order: 0,
                 page_size: 25,
                 content_image_base: String::new(),
+                upload_base: String::new(),
                 parameter_names: default_parameter_names(),
                 banners: Vec::new(),
             },

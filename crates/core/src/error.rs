@@ -11,6 +11,8 @@ pub enum ErrorKind {
     Conflict,
     TooLarge,
     RateLimited,
+    /// A service Desen needs (the database, Redis) is not answering: worth retrying shortly.
+    Unavailable,
     Internal,
 }
 

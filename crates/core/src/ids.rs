@@ -5,6 +5,10 @@ use std::fmt;
 use std::str::FromStr;
 use uuid::Uuid;
 
+/// The archive id that means "every archive" (spec section 9) wherever an archive is chosen:
+/// search, pool criteria, the default archive. Any other id names one archive.
+pub const ALL_ARCHIVES: i32 = -1;
+
 macro_rules! guid {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*

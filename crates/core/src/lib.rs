@@ -12,7 +12,7 @@ pub mod time;
 pub mod viewer;
 
 pub use error::{DomainError, ErrorKind};
-pub use ids::{ColorwayGuid, CustomerGuid, DesignGuid, FavoriteListGuid, UserGuid};
+pub use ids::{ALL_ARCHIVES, ColorwayGuid, CustomerGuid, DesignGuid, FavoriteListGuid, UserGuid};
 pub use language::Language;
 pub use paging::{Page, PageRequest};
 pub use text::slug;

@@ -6,8 +6,11 @@ use utoipa::{IntoParams, ToSchema};
 /// A label's name in each language.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, ToSchema)]
 pub struct LabelNames {
+    #[schema(min_length = 1, max_length = 100, pattern = r"\S")]
     pub tr: String,
+    #[schema(min_length = 1, max_length = 100, pattern = r"\S")]
     pub en: String,
+    #[schema(min_length = 1, max_length = 100, pattern = r"\S")]
     pub ru: String,
 }
 
@@ -75,6 +78,7 @@ pub struct TaggingQuery {
 pub struct TaggingSave {
     pub design_guid: String,
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub label_ids: Vec<i32>,
     #[serde(default)]
     pub name: Option<String>,

@@ -47,6 +47,8 @@ impl DomainError for CurationError {
     fn kind(&self) -> ErrorKind {
         use CurationError::*;
         match self {
+            Pool(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             InvalidForm(_) | GroupInvalid | MergeIntoItself | SelectionRequired
             | TooManyPins(_) => ErrorKind::Invalid,
             DuplicateName(_) | LabelInUse(_) => ErrorKind::Conflict,
@@ -55,13 +57,15 @@ impl DomainError for CurationError {
             Pools(e) => e.kind(),
             Collections(e) => e.kind(),
             Search(e) => e.kind(),
-            Database(_) | Pool(_) => ErrorKind::Internal,
+            Database(_) => ErrorKind::Internal,
         }
     }
 
     fn code(&self) -> &'static str {
         use CurationError::*;
         match self {
+            Pool(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             InvalidForm(_) => "invalid_form",
             DuplicateName(_) => "duplicate_label_name",
             LabelNotFound => "label_not_found",
@@ -75,7 +79,7 @@ impl DomainError for CurationError {
             Pools(e) => e.code(),
             Collections(e) => e.code(),
             Search(e) => e.code(),
-            Database(_) | Pool(_) => "internal",
+            Database(_) => "internal",
         }
     }
 

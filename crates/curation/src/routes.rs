@@ -73,7 +73,7 @@ fn language(session: &CurrentSession, query: &web::Query<LanguageQuery>) -> dese
 }
 
 /// Every label with its usage counts, grouped.
-#[utoipa::path(get, path = "/service/admin/labels", params(LanguageQuery),
+#[utoipa::path(get, path = "/service/admin/labels", security(("accessToken" = ["admin"])), params(LanguageQuery),
     responses((status = 200, body = Vec<ManagedLabel>), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn all_labels(
     Admin(session): Admin,
@@ -86,7 +86,7 @@ async fn all_labels(
 }
 
 /// Creates a label; audited.
-#[utoipa::path(post, path = "/service/admin/labels", params(LanguageQuery), request_body = LabelForm,
+#[utoipa::path(post, path = "/service/admin/labels", security(("accessToken" = ["admin"])), params(LanguageQuery), request_body = LabelForm,
     responses((status = 201, body = ManagedLabel), (status = 400, body = ApiError), (status = 409, body = ApiError)))]
 async fn create_label(
     Admin(session): Admin,
@@ -101,7 +101,7 @@ async fn create_label(
 }
 
 /// Renames (tr, en, ru) and regroups a label; audited.
-#[utoipa::path(put, path = "/service/admin/labels/{id}", params(("id" = i32, Path), LanguageQuery), request_body = LabelForm,
+#[utoipa::path(put, path = "/service/admin/labels/{id}", security(("accessToken" = ["admin"])), params(("id" = i32, Path), LanguageQuery), request_body = LabelForm,
     responses((status = 200, body = ManagedLabel), (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
 async fn update_label(
     Admin(session): Admin,
@@ -118,7 +118,7 @@ async fn update_label(
 
 /// Deletes a label, saying how many designs carried it; refused while a pool or smart group
 /// searches by it. Audited.
-#[utoipa::path(delete, path = "/service/admin/labels/{id}", params(("id" = i32, Path)),
+#[utoipa::path(delete, path = "/service/admin/labels/{id}", security(("accessToken" = ["admin"])), params(("id" = i32, Path)),
     responses((status = 200, body = LabelDeleted), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
 async fn delete_label(
     Admin(session): Admin,
@@ -131,7 +131,7 @@ async fn delete_label(
 }
 
 /// Merges the label into another (designs, wear models, pools and smart groups follow); audited.
-#[utoipa::path(post, path = "/service/admin/labels/{id}/merge", params(("id" = i32, Path), LanguageQuery), request_body = MergeForm,
+#[utoipa::path(post, path = "/service/admin/labels/{id}/merge", security(("accessToken" = ["admin"])), params(("id" = i32, Path), LanguageQuery), request_body = MergeForm,
     responses((status = 200, body = MergeAnswer), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
 async fn merge_labels(
     Admin(session): Admin,
@@ -147,7 +147,7 @@ async fn merge_labels(
 }
 
 /// The next design without a label, reserved for this admin, with the progress and suggestions.
-#[utoipa::path(get, path = "/service/admin/tags/unlabeled", params(TaggingQuery),
+#[utoipa::path(get, path = "/service/admin/tags/unlabeled", security(("accessToken" = ["admin"])), params(TaggingQuery),
     responses((status = 200, body = TaggingAnswer), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn next_unlabeled(
     Admin(session): Admin,
@@ -171,7 +171,7 @@ async fn next_unlabeled(
 }
 
 /// This design to label (labelled or not), reserved for this admin.
-#[utoipa::path(get, path = "/service/admin/tags/unlabeled/{design}", params(("design" = String, Path)),
+#[utoipa::path(get, path = "/service/admin/tags/unlabeled/{design}", security(("accessToken" = ["admin"])), params(("design" = String, Path)),
     responses((status = 200, body = TaggingAnswer), (status = 404, body = ApiError)))]
 async fn design_to_label(
     Admin(session): Admin,
@@ -186,7 +186,7 @@ async fn design_to_label(
 }
 
 /// Saves a design's labels (a selection is required) and answers the next design.
-#[utoipa::path(patch, path = "/service/admin/tags/unlabeled", request_body = TaggingSave,
+#[utoipa::path(patch, path = "/service/admin/tags/unlabeled", security(("accessToken" = ["admin"])), request_body = TaggingSave,
     responses((status = 200, body = TaggingAnswer), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
 async fn save_labels(
     Admin(session): Admin,
@@ -201,7 +201,7 @@ async fn save_labels(
 }
 
 /// The pinned designs in order.
-#[utoipa::path(get, path = "/service/admin/pins",
+#[utoipa::path(get, path = "/service/admin/pins", security(("accessToken" = ["admin"])),
     responses((status = 200, body = Vec<Pin>), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn all_pins(_: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     let answer = blocking(move || pins::all(&mut *pool.get()?)).await?;
@@ -209,7 +209,7 @@ async fn all_pins(_: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
 }
 
 /// Replaces the pinned designs and their order; audited.
-#[utoipa::path(put, path = "/service/admin/pins", request_body = PinsForm,
+#[utoipa::path(put, path = "/service/admin/pins", security(("accessToken" = ["admin"])), request_body = PinsForm,
     responses((status = 200, body = Vec<Pin>), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
 async fn set_pins(
     Admin(session): Admin,

@@ -62,6 +62,26 @@ pub enum DbError {
     Migration(String),
 }
 
+/// Whether a statement failed because the database went away (a restart, a dropped connection)
+/// rather than because of the statement: the request is answered 503 and may be retried.
+pub fn unavailable(error: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match error {
+        Error::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => true,
+        Error::DatabaseError(DatabaseErrorKind::UnableToSendCommand, _) => true,
+        // PostgreSQL's "terminating connection due to administrator command" (57P01) and its
+        // siblings reach diesel as unknown errors with that text.
+        Error::DatabaseError(_, info) => {
+            let message = info.message();
+            message.contains("terminating connection")
+                || message.contains("server closed the connection")
+                || message.contains("the database system is shutting down")
+                || message.contains("the database system is starting up")
+        }
+        _ => false,
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,

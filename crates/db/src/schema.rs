@@ -51,6 +51,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Admins' single-use recovery codes, as keyed hashes (migration 000020).
+    recovery_codes (code_hash) {
+        code_hash -> Text,
+        user_guid -> Text,
+        created_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     sign_ins (id) {
         id -> Text,
         user_guid -> Nullable<Text>,
@@ -408,6 +418,7 @@ diesel::table! {
 
 diesel::joinable!(users -> customers (customer_guid));
 diesel::joinable!(account_links -> users (user_guid));
+diesel::joinable!(recovery_codes -> users (user_guid));
 diesel::joinable!(designs -> archives (archive_id));
 diesel::joinable!(designs -> customers (customer_guid));
 diesel::table! {
@@ -633,6 +644,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     customers,
     users,
     account_links,
+    recovery_codes,
     sign_ins,
     archives,
     labels,

@@ -43,13 +43,16 @@ impl ListName {
 /// `PUT /favorites/create`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CreateForm {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = r"\S")]
     pub name: Option<String>,
 }
 
 /// `POST /favorites/rename`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RenameForm {
+    #[schema(required = true, value_type = String, min_length = 1)]
     pub listid: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = r"\S")]
     pub name: Option<String>,
 }
 
@@ -57,14 +60,18 @@ pub struct RenameForm {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryForm {
+    #[schema(required = true, value_type = String, min_length = 1)]
     pub listid: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1)]
     pub design_guid: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1)]
     pub colorway_guid: Option<String>,
 }
 
 /// `POST /favorites/share`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ShareForm {
+    #[schema(required = true, value_type = String, min_length = 1)]
     pub listid: Option<String>,
 }
 
@@ -124,9 +131,11 @@ pub struct ListAnswer {
     pub id: String,
     pub name: String,
     pub entry_count: i64,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub created: NaiveDateTime,
     /// When the list was last shared with the studio.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(with = "desen_core::time::rfc3339::option")]
     pub shared: Option<NaiveDateTime>,
     /// The newest colorways' portrait thumbnails, for the list's mosaic: only when asked for
     /// (`GET /favorites/lists?thumbnails=4`).
@@ -172,6 +181,7 @@ pub struct EntryAnswer {
     pub colorway_name: String,
     /// The colorway's portrait card thumbnail (`d/v`), for a list's mosaic.
     pub thumbnail: String,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub added: NaiveDateTime,
 }
 
@@ -194,6 +204,7 @@ pub struct SharedList {
     pub user_name: String,
     pub user_email: String,
     pub customer_name: Option<String>,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub shared_at: NaiveDateTime,
     /// How often it was shared.
     pub times: i32,

@@ -50,10 +50,12 @@ impl DomainError for FavoriteError {
     fn kind(&self) -> ErrorKind {
         use FavoriteError::*;
         match self {
+            Pool(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             NameRequired | NameTooLong | Punctuation | InvalidForm(_) => ErrorKind::Invalid,
             NameTaken | ColorwayPresent | TooManyLists | ListFull => ErrorKind::Conflict,
             ListNotFound | EntryNotFound | DesignNotFound | ColorwayNotFound => ErrorKind::NotFound,
-            Mail(_) | Database(_) | Pool(_) => ErrorKind::Internal,
+            Mail(_) | Database(_) => ErrorKind::Internal,
             Configuration(e) => e.kind(),
             Scope(e) => e.kind(),
             Account(e) => e.kind(),
@@ -63,6 +65,8 @@ impl DomainError for FavoriteError {
     fn code(&self) -> &'static str {
         use FavoriteError::*;
         match self {
+            Pool(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             NameRequired => "favorite_list_name_required",
             NameTooLong => "favorite_list_name_too_long",
             Punctuation => "favorite_list_name_punctuation",
@@ -75,7 +79,7 @@ impl DomainError for FavoriteError {
             TooManyLists => "favorite_list_limit",
             ListFull => "favorite_list_full",
             InvalidForm(_) => "invalid_form",
-            Mail(_) | Database(_) | Pool(_) => "internal",
+            Mail(_) | Database(_) => "internal",
             Configuration(e) => e.code(),
             Scope(e) => e.code(),
             Account(e) => e.code(),

@@ -110,7 +110,7 @@ fn path_list(id: &str) -> Result<FavoriteListGuid, ApiError> {
 
 /// The user's lists with the number of colorways they may see in each, newest first; with
 /// `thumbnails=4`, each with its newest colorways' thumbnails.
-#[utoipa::path(get, path = "/service/favorites/lists", params(ListsQuery), responses((status = 200, body = [ListAnswer]), (status = 401, body = ApiError)))]
+#[utoipa::path(get, path = "/service/favorites/lists", security(("accessToken" = [])), params(ListsQuery), responses((status = 200, body = [ListAnswer]), (status = 401, body = ApiError)))]
 async fn lists(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -126,7 +126,7 @@ async fn lists(
 
 /// Which of the user's lists hold each of some colorways (`ids`, comma separated, at most 200):
 /// what the hearts of a page of cards show.
-#[utoipa::path(get, path = "/service/favorites/colorways", params(HoldingQuery),
+#[utoipa::path(get, path = "/service/favorites/colorways", security(("accessToken" = [])), params(HoldingQuery),
     responses((status = 200, body = [HoldingAnswer]), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 async fn holding(
     SignedIn(session): SignedIn,
@@ -153,14 +153,14 @@ async fn holding(
 }
 
 /// Every list of the user with its entries.
-#[utoipa::path(get, path = "/service/favorites/lists-entries", responses((status = 200, body = [ListEntries]), (status = 401, body = ApiError)))]
+#[utoipa::path(get, path = "/service/favorites/lists-entries", security(("accessToken" = [])), responses((status = 200, body = [ListEntries]), (status = 401, body = ApiError)))]
 async fn lists_entries(SignedIn(session): SignedIn, pool: Pool) -> Result<HttpResponse, ApiError> {
     let lists = as_owner(session, pool, service::lists_with_entries).await?;
     Ok(HttpResponse::Ok().json(lists))
 }
 
 /// One list of the user with its entries, newest first.
-#[utoipa::path(get, path = "/service/favorites/entries/{id}", params(("id" = String, Path, description = "the list")),
+#[utoipa::path(get, path = "/service/favorites/entries/{id}", security(("accessToken" = [])), params(("id" = String, Path, description = "the list")),
     responses((status = 200, body = ListEntries), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
 async fn entries(
     SignedIn(session): SignedIn,
@@ -176,7 +176,7 @@ async fn entries(
 }
 
 /// Creates a list: a name unique for the user (ignoring case), letters, digits and spaces.
-#[utoipa::path(put, path = "/service/favorites/create", request_body(content = CreateForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(put, path = "/service/favorites/create", security(("accessToken" = [])), request_body(content = CreateForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = ListAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 409, body = ApiError)))]
 async fn create(
     SignedIn(session): SignedIn,
@@ -192,7 +192,7 @@ async fn create(
 }
 
 /// Renames a list ("collection name changed").
-#[utoipa::path(post, path = "/service/favorites/rename", request_body(content = RenameForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/favorites/rename", security(("accessToken" = [])), request_body(content = RenameForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = ListAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
 async fn rename(
     SignedIn(session): SignedIn,
@@ -208,7 +208,7 @@ async fn rename(
 }
 
 /// Adds a colorway of a design the user may see to one of their lists.
-#[utoipa::path(put, path = "/service/favorites/add", request_body(content = EntryForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(put, path = "/service/favorites/add", security(("accessToken" = [])), request_body(content = EntryForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = ListAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
 async fn add(
     SignedIn(session): SignedIn,
@@ -224,7 +224,7 @@ async fn add(
 }
 
 /// Removes a colorway from one of the user's lists.
-#[utoipa::path(post, path = "/service/favorites/remove", request_body(content = EntryForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/favorites/remove", security(("accessToken" = [])), request_body(content = EntryForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = ListAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
 async fn remove(
     SignedIn(session): SignedIn,
@@ -240,7 +240,7 @@ async fn remove(
 }
 
 /// Empties a list of the colorways the user sees in it.
-#[utoipa::path(patch, path = "/service/favorites/empty/{id}", params(("id" = String, Path, description = "the list")),
+#[utoipa::path(patch, path = "/service/favorites/empty/{id}", security(("accessToken" = [])), params(("id" = String, Path, description = "the list")),
     responses((status = 200, body = ListAnswer), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
 async fn empty(
     SignedIn(session): SignedIn,
@@ -256,7 +256,7 @@ async fn empty(
 }
 
 /// Deletes a list with its entries.
-#[utoipa::path(delete, path = "/service/favorites/delete/{id}", params(("id" = String, Path, description = "the list")),
+#[utoipa::path(delete, path = "/service/favorites/delete/{id}", security(("accessToken" = [])), params(("id" = String, Path, description = "the list")),
     responses((status = 200, body = DeletedAnswer), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
 async fn delete(
     SignedIn(session): SignedIn,
@@ -272,7 +272,7 @@ async fn delete(
 }
 
 /// Shares a list with the studio: the admins see it, and the studio's address gets a mail.
-#[utoipa::path(post, path = "/service/favorites/share", request_body(content = ShareForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/favorites/share", security(("accessToken" = [])), request_body(content = ShareForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = ListAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
 async fn share(
     SignedIn(session): SignedIn,
@@ -302,14 +302,14 @@ async fn share(
 }
 
 /// Lists shared with the studio, the latest first (admins, read-only).
-#[utoipa::path(get, path = "/service/admin/favorites/shared", responses((status = 200, body = [SharedList]), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+#[utoipa::path(get, path = "/service/admin/favorites/shared", security(("accessToken" = ["admin"])), responses((status = 200, body = [SharedList]), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn shared_lists(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     let lists = blocking(move || service::shared_lists(&mut *pool.get()?)).await?;
     Ok(HttpResponse::Ok().json(lists))
 }
 
 /// One shared list with its colorways (admins, read-only).
-#[utoipa::path(get, path = "/service/admin/favorites/shared/{id}", params(("id" = String, Path, description = "the list")),
+#[utoipa::path(get, path = "/service/admin/favorites/shared/{id}", security(("accessToken" = ["admin"])), params(("id" = String, Path, description = "the list")),
     responses((status = 200, body = SharedListEntries), (status = 401, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
 async fn shared_list(
     _admin: Admin,

@@ -38,11 +38,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 #[derive(Debug, Deserialize)]
-struct Version {
+pub(crate) struct Version {
     v: Option<String>,
 }
 
-async fn thumbnail(
+/// A colorway's thumbnail for a device and direction; `v` is the version the URL names.
+#[utoipa::path(get, path = "/service/design/thumbnail/{device}/{direction}/{design}/{colorway}", security(("accessToken" = []), ("imageCookie" = [])),
+    params(("device" = String, Path), ("direction" = String, Path), ("design" = String, Path, description = "the design's guid"),
+        ("colorway" = String, Path, description = "the colorway's guid"), ("v" = Option<String>, Query, description = "the rendition version; when current, the answer may be kept for good")),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 304, description = "`If-None-Match` names the current version"), (status = 404, description = "`design_not_found`: no such design or colorway, one the user may not see, or no such rendition", body = ApiError)))]
+pub(crate) async fn thumbnail(
     req: HttpRequest,
     viewer: ImageViewer,
     path: web::Path<(String, String, String, String)>,
@@ -61,7 +66,11 @@ async fn thumbnail(
     .await
 }
 
-async fn colorway_thumbnail(
+/// A colorway's thumbnail of the colorway strip in a direction.
+#[utoipa::path(get, path = "/service/design/thumbnail/c/d/{direction}/{design}/{colorway}", security(("accessToken" = []), ("imageCookie" = [])),
+    params(("direction" = String, Path), ("design" = String, Path), ("colorway" = String, Path), ("v" = Option<String>, Query)),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 304, description = "`If-None-Match` names the current version"), (status = 404, description = "`design_not_found`: no such design or colorway, one the user may not see, or no such rendition", body = ApiError)))]
+pub(crate) async fn colorway_thumbnail(
     req: HttpRequest,
     viewer: ImageViewer,
     path: web::Path<(String, String, String)>,
@@ -92,7 +101,11 @@ async fn serve_variant(
     serve(req, viewer, design, colorway, file.name.to_owned(), version).await
 }
 
-async fn preview(
+/// A colorway's preview picture.
+#[utoipa::path(get, path = "/service/design/preview/{design}/{colorway}", security(("accessToken" = []), ("imageCookie" = [])),
+    params(("design" = String, Path), ("colorway" = String, Path), ("v" = Option<String>, Query)),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 304, description = "`If-None-Match` names the current version"), (status = 404, description = "`design_not_found`: no such design or colorway, one the user may not see, or no such rendition", body = ApiError)))]
+pub(crate) async fn preview(
     req: HttpRequest,
     viewer: ImageViewer,
     path: web::Path<(String, String)>,
@@ -110,7 +123,11 @@ async fn preview(
     .await
 }
 
-async fn tile_descriptor(
+/// The deep-zoom descriptor of a colorway's tiles.
+#[utoipa::path(get, path = "/service/design/tiles/{design}/{colorway}/{version}/image.dzi", security(("accessToken" = []), ("imageCookie" = [])),
+    params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path)),
+    responses((status = 200, content_type = "application/xml", body = String), (status = 304, description = "`If-None-Match` names the current version"), (status = 404, description = "`design_not_found`: no such design or colorway, one the user may not see, or no such rendition", body = ApiError)))]
+pub(crate) async fn tile_descriptor(
     req: HttpRequest,
     viewer: ImageViewer,
     path: web::Path<(String, String, String)>,
@@ -127,7 +144,12 @@ async fn tile_descriptor(
     .await
 }
 
-async fn tile(
+/// One deep-zoom tile (`{column}_{row}.jpg`) of a level (at most 40).
+#[utoipa::path(get, path = "/service/design/tiles/{design}/{colorway}/{version}/image_files/{level}/{tile}", security(("accessToken" = []), ("imageCookie" = [])),
+    params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path),
+        ("level" = u32, Path, maximum = 40), ("tile" = String, Path, description = "`{column}_{row}.jpg`")),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 304, description = "`If-None-Match` names the current version"), (status = 404, description = "`design_not_found`: no such design or colorway, one the user may not see, or no such rendition", body = ApiError)))]
+pub(crate) async fn tile(
     req: HttpRequest,
     viewer: ImageViewer,
     path: web::Path<(String, String, String, u32, String)>,

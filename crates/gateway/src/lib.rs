@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod contract;
 pub mod images;
 pub mod settings;
 
@@ -50,6 +51,10 @@ pub struct AppState {
     pub cad: CadContext,
     /// Decoded tiles and wear models the views at scale keep (per process).
     pub views: Arc<wear::ViewCache>,
+    /// Where the web app sends design uploads until an admin sets another (empty: here).
+    pub upload_base: String,
+    /// Web app origins (other `desen` instances' addresses) that may call this one.
+    pub allowed_origins: Arc<[String]>,
 }
 
 impl AppState {
@@ -68,12 +73,20 @@ impl AppState {
             }),
         };
         let recorder = usage::Recorder::start(pool.clone(), &settings.data_dir.join("usage"))?;
+        let mut accounts_settings = settings.accounts.clone();
+        if accounts_settings.secret_key.is_none() {
+            // No key configured: the one kept in the data folder, made on the first start.
+            let path = settings.secret_key_file();
+            let key = accounts::secrets::SecretKey::load_or_create(&path)
+                .map_err(|e| anyhow::anyhow!("reading or creating {}: {e}", path.display()))?;
+            accounts_settings.secret_key = Some(key);
+        }
         let mut state = AppState::assemble(
             pool,
             AccountsContext {
                 stores,
                 mailer,
-                settings: settings.accounts.clone(),
+                settings: accounts_settings,
                 recorder,
             },
             if redis.is_some() { "redis" } else { "memory" },
@@ -86,6 +99,8 @@ impl AppState {
         state.favorites = settings.favorites.clone();
         state.cad.settings = settings.cad.clone();
         state.cad.workshop.limits = settings.import.image_limits();
+        state.upload_base = settings.upload_base.clone();
+        state.allowed_origins = settings.allowed_origins.iter().map(|o| origin(o)).collect();
         Ok(state)
     }
 
@@ -126,6 +141,8 @@ impl AppState {
             boards_cache: Arc::default(),
             favorites: FavoritesSettings::default(),
             views: Arc::default(),
+            upload_base: String::new(),
+            allowed_origins: Arc::new([]),
         })
     }
 
@@ -152,12 +169,36 @@ impl AppState {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Desen", description = "The archive of a textile print studio"),
-    paths(health)
+    paths(
+        health,
+        openapi_json,
+        images::thumbnail,
+        images::colorway_thumbnail,
+        images::preview,
+        images::tile_descriptor,
+        images::tile
+    ),
+    components(schemas(ApiError))
 )]
 struct GatewayApi;
 
-/// The OpenAPI document of every route.
+/// The OpenAPI document of every route, completed with the security schemes and the error answers
+/// every route shares (see [`contract`]).
 pub fn openapi() -> utoipa::openapi::OpenApi {
+    let doc = annotated_openapi();
+    let mut value = serde_json::to_value(&doc).unwrap_or_default();
+    for (method, path, documented_method, documented) in collections::routes::SPELLINGS
+        .iter()
+        .chain(search::routes::SPELLINGS)
+    {
+        contract::alias(&mut value, method, path, documented_method, documented);
+    }
+    contract::complete(&mut value);
+    serde_json::from_value(value).unwrap_or(doc)
+}
+
+/// The document as the routes' annotations make it.
+fn annotated_openapi() -> utoipa::openapi::OpenApi {
     let mut doc = GatewayApi::openapi();
     doc.merge(accounts::routes::AccountsApi::openapi());
     doc.merge(cad::routes::CadApi::openapi());
@@ -188,6 +229,8 @@ pub fn app(
 > {
     App::new()
         .wrap(Compress::default())
+        .wrap(from_fn(cross_origin))
+        .wrap(from_fn(page_policy))
         .wrap(security_headers())
         .wrap(from_fn(request_id_header))
         .wrap(TracingLogger::default())
@@ -205,6 +248,7 @@ fn general_defaults(state: &AppState) -> configuration::Defaults {
             cad_selection: cad.selection,
             cad_download_all: cad.download_all,
             export: cad.export,
+            upload_base: state.upload_base.clone(),
             ..shipped.client
         },
         studio_mail: state.favorites.studio_mail.clone().unwrap_or_default(),
@@ -233,9 +277,12 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.clone()))
             .app_data(web_api::form_config())
             .app_data(web_api::json_config())
+            .app_data(web_api::path_config())
+            .app_data(web_api::query_config())
             .service(
                 web::scope("/service")
                     .wrap(from_fn(admin_area_guard))
+                    .wrap(from_fn(web_api::refuse_nul))
                     .route("/health", web::get().to(health))
                     .route("/openapi.json", web::get().to(openapi_json))
                     .configure(accounts::routes::configure)
@@ -262,8 +309,11 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     }
 }
 
-/// Headers every answer carries. The CSP allows inline styles (MUI's emotion) and data: images
-/// (the TOTP QR code), nothing from elsewhere.
+/// Headers every answer carries (docs/SECURITY.md): no MIME sniffing, no framing
+/// (`X-Frame-Options` and `frame-ancestors`), no referrer to other sites, and a CSP the built app
+/// passes: scripts only from this origin (the route-preload script is a file, not inline: the
+/// webpack `RoutePreloadPlugin`), inline styles (MUI's emotion injects `<style>`) and data:
+/// images (the TOTP QR code), nothing from elsewhere.
 fn security_headers() -> DefaultHeaders {
     DefaultHeaders::new()
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -273,22 +323,164 @@ fn security_headers() -> DefaultHeaders {
             "Permissions-Policy",
             "camera=(), microphone=(), geolocation=()",
         ))
-        .add((
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-             img-src 'self' data: blob:; connect-src 'self'; font-src 'self' data:; \
-             object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
-        ))
+        .add((header::CONTENT_SECURITY_POLICY, content_policy("", "")))
 }
 
-/// Every route under `/service/admin/` answers only an admin past the second factor, checked before
-/// the handler reads its body: a new admin route cannot forget the check, and a malformed form
-/// tells an outsider nothing. (Handlers still take the `Admin` extractor for the session.)
+/// The Content-Security-Policy: this server only, plus the content image server (for images)
+/// and the upload server (for requests) when the general settings name them.
+fn content_policy(image_base: &str, upload_base: &str) -> String {
+    let extra = |base: &str| match base {
+        "" => String::new(),
+        base => format!(" {}", origin(base)),
+    };
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:{}; connect-src 'self'{}; font-src 'self' data:; \
+         object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        extra(image_base),
+        extra(upload_base)
+    )
+}
+
+/// The web app's page gets the policy of the settings in force (admins change the content image
+/// and upload servers at run time, on every instance), read when the page is loaded.
+async fn page_policy(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let defaults = req
+        .app_data::<web::Data<configuration::Defaults>>()
+        .cloned();
+    let mut response = next.call(req).await?;
+    let is_page = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/html"));
+    if let (true, Some(state), Some(defaults)) = (is_page, state, defaults) {
+        let settings = web::block(move || {
+            let mut conn = state.pool.get().ok()?;
+            configuration::service::current(&mut conn, &defaults).ok()
+        })
+        .await
+        .ok()
+        .flatten();
+        if let Some(client) = settings.map(|s| s.client)
+            && let Ok(policy) = HeaderValue::from_str(&content_policy(
+                &client.content_image_base,
+                &client.upload_base,
+            ))
+        {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_SECURITY_POLICY, policy);
+        }
+    }
+    Ok(response)
+}
+
+/// An origin as browsers send it: scheme, host and port, no path or trailing slash.
+fn origin(address: &str) -> String {
+    match url::Url::parse(address.trim()) {
+        Ok(url) => url.origin().ascii_serialization(),
+        Err(_) => address.trim().trim_end_matches('/').to_owned(),
+    }
+}
+
+/// Lets the web app of another of the studio's `desen` instances call this one, so that uploads
+/// can go to an instance next to the file server (spec section 5's "separate local API base").
+/// Only the configured origins, and only with the `Access-Token` header: no cookie is allowed
+/// across origins, so no other site gains anything. Requests from anywhere else pass untouched.
+async fn cross_origin(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let allowed = req
+        .headers()
+        .get(header::ORIGIN)
+        .and_then(|origin| origin.to_str().ok())
+        .filter(|origin| {
+            req.app_data::<web::Data<AppState>>()
+                .is_some_and(|state| state.allowed_origins.iter().any(|o| o == origin))
+        })
+        .and_then(|origin| HeaderValue::from_str(origin).ok());
+    let Some(origin) = allowed else {
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body);
+    };
+    let with_origin = |headers: &mut header::HeaderMap| {
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+        headers.insert(header::VARY, HeaderValue::from_static("Origin"));
+    };
+    if req.method() == actix_web::http::Method::OPTIONS
+        && req
+            .headers()
+            .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD)
+    {
+        let mut answer = HttpResponse::NoContent();
+        answer
+            .insert_header((
+                header::ACCESS_CONTROL_ALLOW_METHODS,
+                "GET, POST, PUT, PATCH, DELETE",
+            ))
+            .insert_header((
+                header::ACCESS_CONTROL_ALLOW_HEADERS,
+                "Access-Token, Content-Type",
+            ))
+            .insert_header((header::ACCESS_CONTROL_MAX_AGE, "600"));
+        let mut answer = answer.finish();
+        with_origin(answer.headers_mut());
+        return Ok(req.into_response(answer).map_into_right_body());
+    }
+    let mut response = next.call(req).await?;
+    with_origin(response.headers_mut());
+    Ok(response.map_into_left_body())
+}
+
+/// The staff's operations outside `/service/admin/` (the import's steps, editing and deleting
+/// designs, ...), by method and route pattern, as the route table documents them
+/// (`security(("accessToken" = ["admin"]))`).
+static STAFF_OPERATIONS: std::sync::LazyLock<std::collections::HashSet<(String, String)>> =
+    std::sync::LazyLock::new(|| {
+        let doc = serde_json::to_value(openapi()).unwrap_or_default();
+        let mut staff = std::collections::HashSet::new();
+        for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+            for (method, operation) in item.as_object().into_iter().flatten() {
+                let admin = operation["security"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(serde_json::Value::as_object)
+                    .flat_map(|requirement| requirement.values())
+                    .any(|scopes| {
+                        scopes
+                            .as_array()
+                            .is_some_and(|s| s.contains(&"admin".into()))
+                    });
+                if admin {
+                    staff.insert((method.to_uppercase(), path.clone()));
+                }
+            }
+        }
+        staff
+    });
+
+/// Every route under `/service/admin/`, and every other operation the route table gives to the
+/// staff, answers only an admin past the second factor, checked before the handler reads its
+/// body: a new admin route cannot forget the check, and a malformed form tells an outsider
+/// nothing. (Handlers still take the `Admin` extractor for the session.)
 async fn admin_area_guard(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    if req.path().starts_with("/service/admin/")
+    let staff = req.path().starts_with("/service/admin/")
+        || req.request().match_pattern().is_some_and(|pattern| {
+            STAFF_OPERATIONS.contains(&(req.method().as_str().to_owned(), pattern))
+        });
+    if staff
         && let Err(refused) =
             <accounts::Admin as actix_web::FromRequest>::extract(req.request()).await
     {
@@ -360,6 +552,8 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+/// This document.
+#[utoipa::path(get, path = "/service/openapi.json", responses((status = 200, description = "the OpenAPI 3.1 document of every route", content_type = "application/json", body = Object)))]
 async fn openapi_json() -> HttpResponse {
     HttpResponse::Ok().json(openapi())
 }

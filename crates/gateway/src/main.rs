@@ -341,6 +341,18 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     );
     {
         let mut conn = state.pool.get()?;
+        // TOTP secrets stored in clear by an older Desen are sealed with the key now.
+        let sealed = accounts::second_factor::seal_stored_secrets(&mut conn, &state.accounts)?;
+        if sealed.sealed > 0 {
+            tracing::info!(sealed = sealed.sealed, "TOTP secrets sealed at rest");
+        }
+        if sealed.unreadable > 0 {
+            tracing::error!(
+                admins = sealed.unreadable,
+                "TOTP secrets that the configured secret key does not open (was the key changed?): \
+                 those admins cannot pass the second factor until their authenticator is reset"
+            );
+        }
         if !service::has_admin(&mut conn)? {
             // First start: an admin to sign in with, shown once on the terminal (never logged).
             let password = generated_password();

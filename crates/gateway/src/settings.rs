@@ -37,6 +37,14 @@ pub struct Settings {
     /// typed colour is ranked in milliseconds; off, such colours are scored in the database.
     #[serde(default = "yes")]
     pub palette_index: bool,
+    /// Where the web app sends design uploads until an admin sets another in the general
+    /// settings (`DESEN_UPLOAD_BASE`; empty: this server).
+    #[serde(default)]
+    pub upload_base: String,
+    /// Addresses of other `desen` instances whose web app may call this one
+    /// (`DESEN_ALLOWED_ORIGINS`, comma-separated), e.g. the main app on an upload instance.
+    #[serde(default)]
+    pub allowed_origins: Vec<String>,
     /// The AI search switch: whether customers may search by picture (staff always may).
     #[serde(default = "yes")]
     pub ai_search: bool,
@@ -77,6 +85,7 @@ impl Settings {
                     .try_parsing(true)
                     .list_separator(",")
                     .with_list_parse_key("accounts.trusted_proxies")
+                    .with_list_parse_key("allowed_origins")
                     .with_list_parse_key("cad.company_codes")
                     .with_list_parse_key("cad.formats"),
             )
@@ -102,6 +111,12 @@ impl Settings {
 
     pub fn outbox_dir(&self) -> PathBuf {
         self.data_dir.join("outbox")
+    }
+
+    /// Where the accounts secret key is kept when none is configured (made on the first start,
+    /// mode 0600). Back it up apart from the database: the TOTP secrets do not open without it.
+    pub fn secret_key_file(&self) -> PathBuf {
+        self.data_dir.join("secret.key")
     }
 
     /// Uploads in flight and other short-lived files.

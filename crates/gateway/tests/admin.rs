@@ -249,15 +249,6 @@ async fn row_actions_change_the_account_and_end_its_sessions() {
     world.user("second-admin@example.com", PASSWORD, true);
     let api = api(&world).await;
     let admin = api.admin_token(ADMIN).await;
-    let validate = |token: String| {
-        let api = &api;
-        async move {
-            api.form("/service/account/validate-token", Some(&token), &[])
-                .await
-                .1["isValid"]
-                .clone()
-        }
-    };
 
     // A new password: old sessions end, the old password fails, the new one works.
     let session = api.token("ayse@example.com", PASSWORD).await;
@@ -281,7 +272,7 @@ async fn row_actions_change_the_account_and_end_its_sessions() {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(validate(session).await, false);
+    assert_eq!(api.is_valid(&session).await, false);
     let (_, body) = api.login("ayse@example.com", PASSWORD).await;
     assert_eq!(body["responseCode"], 1);
     api.token("ayse@example.com", "Baska-sifre2").await;
@@ -397,7 +388,7 @@ async fn row_actions_change_the_account_and_end_its_sessions() {
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
-        validate(quiet).await,
+        api.is_valid(&quiet).await,
         false,
         "a session unused while suspended ended too, not only while the suspension lasted"
     );
@@ -431,7 +422,7 @@ async fn row_actions_change_the_account_and_end_its_sessions() {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(validate(second).await, false);
+    assert_eq!(api.is_valid(&second).await, false);
     let token = api.token("second-admin@example.com", PASSWORD).await;
     let (_, body) = api
         .form("/service/account/validate-token", Some(&token), &[])
@@ -1036,7 +1027,96 @@ async fn editing_a_user_changes_only_what_is_sent() {
         log["items"][0]["details"],
         "name, mail, customer, shopAccess"
     );
-    let _ = acme;
+
+    // Studio staff: an admin makes the user in-house (the whole archive, no customer needed),
+    // then a customer's user again, which needs a customer.
+    let (status, body) = api
+        .form(
+            update,
+            Some(&admin),
+            &[("userGuid", &ayse), ("isInHouse", "true"), ("customer", "")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let staff = row("yilmaz").await;
+    assert_eq!(
+        (staff["isInHouse"].as_bool(), staff["companyName"].is_null()),
+        (Some(true), true),
+        "{staff}"
+    );
+    let (status, body) = api
+        .form(
+            update,
+            Some(&admin),
+            &[("userGuid", &ayse), ("isInHouse", "false")],
+        )
+        .await;
+    assert_eq!(
+        (status, code(&body), body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, "invalid_form", Some("customer"))
+    );
+    let (status, _) = api
+        .form(
+            update,
+            Some(&admin),
+            &[
+                ("userGuid", &ayse),
+                ("isInHouse", "false"),
+                ("customer", &acme),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(row("yilmaz").await["isInHouse"], false);
+}
+
+/// Taking a user's archive access away ends their sessions at once, as suspension does; and a
+/// session is refused at its next request whenever the account lost the access, however it did
+/// (another instance's store, a change made in the database).
+#[actix_web::test]
+async fn taking_archive_access_away_ends_the_sessions() {
+    let world = TestWorld::new();
+    let (_, ayse) = customer_with_user(&world, "Acme", "ayse@example.com");
+    world.user(ADMIN, PASSWORD, true);
+    let api = api(&world).await;
+    let admin = api.admin_token(ADMIN).await;
+    let token = api.token("ayse@example.com", PASSWORD).await;
+    assert_eq!(api.is_valid(&token).await, true);
+    let (status, _) = api
+        .form(
+            "/service/admin/users/update",
+            Some(&admin),
+            &[("userGuid", &ayse), ("archiveAccess", "false")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(api.is_valid(&token).await, false, "the session ended");
+    let (_, body) = api
+        .form(
+            "/service/account/login_collection",
+            None,
+            &[("mailAddress", "ayse@example.com"), ("password", PASSWORD)],
+        )
+        .await;
+    assert_ne!(body["responseCode"], 0, "no new session: {body}");
+
+    // Access back, a new session; then the access taken away behind the server's back.
+    let (status, _) = api
+        .form(
+            "/service/admin/users/update",
+            Some(&admin),
+            &[("userGuid", &ayse), ("archiveAccess", "true")],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let token = api.token("ayse@example.com", PASSWORD).await;
+    let guid = ayse.parse::<uuid::Uuid>().unwrap().to_string();
+    let mut user = accounts::repo::user_by_guid(&mut world.conn(), &guid)
+        .unwrap()
+        .unwrap();
+    user.archive_access = false;
+    world.save(&user);
+    assert_eq!(api.is_valid(&token).await, false, "refused at the next request");
 }
 
 #[actix_web::test]

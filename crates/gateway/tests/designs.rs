@@ -406,3 +406,218 @@ async fn the_colour_picker_swatches_come_from_the_server() {
         .collect();
     assert_eq!(json(&body), serde_json::Value::Array(expected));
 }
+
+/// The archive and label lookups: signed-in users read them in the language they ask for (their
+/// own when they ask for none), and only admins past the second factor read the admin lookups.
+#[actix_web::test]
+async fn archives_and_labels_are_looked_up_in_the_asked_language() {
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    world.user("ayse@example.com", PASSWORD, false);
+    let archive =
+        catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"])
+            .unwrap();
+    let label = catalog::service::create_label(
+        &mut world.conn(),
+        ["Çiçek", "Flower", "Цветок"],
+        None,
+        false,
+    )
+    .unwrap();
+    let api = api(&world).await;
+    let admin = api.admin_token("admin@example.com").await;
+    let user = api.token("ayse@example.com", PASSWORD).await;
+
+    for path in ["/service/get/archives", "/service/get/labels"] {
+        assert_eq!(api.form(path, None, &[]).await.0, StatusCode::UNAUTHORIZED);
+    }
+    for path in [
+        "/service/admin/get/all-archives",
+        "/service/admin/get/all-labels",
+    ] {
+        assert_eq!(api.get(path, None).await.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(api.get(path, Some(&user)).await.0, StatusCode::FORBIDDEN);
+    }
+    for (language, archive_name, label_name) in [
+        ("tr", "Ana", "Çiçek"),
+        ("en", "Main", "Flower"),
+        ("ru", "Основной", "Цветок"),
+    ] {
+        let (status, body) = api
+            .form(
+                "/service/get/archives",
+                Some(&user),
+                &[("language", language)],
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body[0]["archiveId"], archive.id);
+        assert_eq!(body[0]["archiveName"], archive_name);
+        assert_eq!(body[0]["code"], "01");
+        let (status, body) = api
+            .form(
+                "/service/get/labels",
+                Some(&user),
+                &[("language", language)],
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body[0]["id"], label);
+        assert_eq!(body[0]["label"], label_name);
+    }
+    // Without a language, the user's own (English for these test users).
+    let (_, body) = api.form("/service/get/labels", Some(&user), &[]).await;
+    assert_eq!(body[0]["label"], "Flower");
+    assert_eq!(body[0]["labelSef"], "flower");
+    let (status, body) = api.get("/service/admin/get/all-labels", Some(&admin)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body[0]["id"].clone(), body[0]["label"].clone()),
+        (label.into(), "Flower".into())
+    );
+    assert_eq!(body[0]["isGroupHeader"], false);
+    let (status, body) = api
+        .get("/service/admin/get/all-archives", Some(&admin))
+        .await;
+    assert_eq!(
+        (status, body[0]["archiveName"].as_str()),
+        (StatusCode::OK, Some("Main"))
+    );
+}
+
+/// An import cancelled and then forgotten through HTTP: only admins may, the cancelled job's
+/// files are gone from the store, a cancelled job is not processed again, and a disposed job is
+/// no longer found.
+#[actix_web::test]
+async fn staff_cancel_and_dispose_an_import() {
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    world.user("ayse@example.com", PASSWORD, false);
+    let archive =
+        catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"])
+            .unwrap();
+    let api = api(&world).await;
+    let admin = api.admin_token("admin@example.com").await;
+    let user = api.token("ayse@example.com", PASSWORD).await;
+    let (status, _, body) = api
+        .call(upload_request(
+            &admin,
+            &[
+                ("archiveId", &archive.id.to_string()),
+                ("isNewImport", "true"),
+            ],
+            &[
+                ("rose_VR1.tif", sample(&world, "rose_VR1.tif")),
+                ("rose_VR2.tif", sample(&world, "rose_VR2.tif")),
+            ],
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let job_id = json(&body)["jobId"].as_str().unwrap().to_owned();
+    let step = |name: &str, token: &str| {
+        let (api, path, token, job) = (
+            &api,
+            format!("/service/design/{name}"),
+            token.to_owned(),
+            job_id.clone(),
+        );
+        async move { api.form(&path, Some(&token), &[("jobId", &job)]).await }
+    };
+    assert_eq!(step("process", &admin).await.0, StatusCode::OK);
+    while import::worker::work_once(&api.state.pool, &api.state.import, "test").unwrap() {}
+    let storage = &api.state.storage;
+    assert!(!storage.list("renditions").unwrap().is_empty());
+
+    for name in ["cancel", "dispose"] {
+        let (status, _) = step(name, &user).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{name} as a customer");
+    }
+    let (status, body) = step("cancel", &admin).await;
+    assert_eq!(
+        (status, body["state"].as_str()),
+        (StatusCode::OK, Some("cancelled")),
+        "{body}"
+    );
+    assert!(storage.list("renditions").unwrap().is_empty());
+    assert!(storage.list("originals").unwrap().is_empty());
+    let (status, body) = step("process", &admin).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::CONFLICT, Some("import_wrong_state"))
+    );
+
+    let (status, body) = step("dispose", &admin).await;
+    assert_eq!(
+        (status, body["disposed"].as_bool()),
+        (StatusCode::OK, Some(true))
+    );
+    let not_found = (StatusCode::NOT_FOUND, Some("import_job_not_found"));
+    let (status, body) = api
+        .get(&format!("/service/design/import/{job_id}"), Some(&admin))
+        .await;
+    assert_eq!((status, body["code"].as_str()), not_found);
+    let (status, body) = step("dispose", &admin).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        not_found,
+        "disposed once only"
+    );
+}
+
+/// Uploads sent to another instance (the general settings' `uploadBase`): that instance lets the
+/// listed web app origin call it with the `Access-Token` header, never with cookies, and tells
+/// other origins nothing.
+#[actix_web::test]
+async fn an_upload_instance_accepts_the_listed_app_origin_only() {
+    const APP: &str = "http://archive.studio.local";
+    let world = TestWorld::new();
+    world.user("admin@example.com", PASSWORD, true);
+    let archive =
+        catalog::service::ensure_archive(&mut world.conn(), "01", ["Ana", "Main", "Основной"])
+            .unwrap();
+    let api = api_with(&world, |state| {
+        state.allowed_origins = std::sync::Arc::new([APP.to_owned()]);
+    })
+    .await;
+    let admin = api.admin_token("admin@example.com").await;
+    let preflight = |origin: &str| {
+        test::TestRequest::default()
+            .method(actix_web::http::Method::OPTIONS)
+            .uri("/service/design/import")
+            .insert_header(("Origin", origin.to_owned()))
+            .insert_header(("Access-Control-Request-Method", "PUT"))
+            .insert_header(("Access-Control-Request-Headers", "access-token"))
+    };
+    let (status, headers, _) = api.call(preflight(APP)).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let header = |name: &str| headers.get(name).map(|v| v.to_str().unwrap().to_owned());
+    assert_eq!(header("access-control-allow-origin").as_deref(), Some(APP));
+    assert!(
+        header("access-control-allow-methods")
+            .unwrap()
+            .contains("PUT")
+    );
+    assert!(
+        header("access-control-allow-headers")
+            .unwrap()
+            .contains("Access-Token")
+    );
+    assert_eq!(header("access-control-allow-credentials"), None);
+
+    let (_, headers, _) = api.call(preflight("https://evil.example")).await;
+    assert!(headers.get("access-control-allow-origin").is_none());
+
+    let upload = upload_request(
+        &admin,
+        &[
+            ("archiveId", &archive.id.to_string()),
+            ("isNewImport", "true"),
+        ],
+        &[("rose_VR1.tif", sample(&world, "rose_VR1.tif"))],
+    )
+    .insert_header(("Origin", APP));
+    let (status, headers, body) = api.call(upload).await;
+    assert_eq!(status, StatusCode::OK, "{}", json(&body));
+    assert_eq!(headers.get("access-control-allow-origin").unwrap(), APP);
+    assert_eq!(json(&body)["files"].as_array().unwrap().len(), 1);
+}

@@ -90,6 +90,11 @@ async fn general_settings_apply_at_once_on_every_instance() {
             "invalid_form",
         ),
         (
+            with("uploadBase", json!("import.studio.local")),
+            "uploadBase",
+            "invalid_form",
+        ),
+        (
             with("parameterNames", short),
             "parameterNames",
             "invalid_form",
@@ -128,6 +133,7 @@ async fn general_settings_apply_at_once_on_every_instance() {
     settings["parameterNames"][0] = json!({ "tr": " Kumaş ", "en": "Fabric", "ru": "Ткань" });
     settings["studioMail"] = json!("Studio@Example.com");
     settings["contentImageBase"] = json!("https://cdn.example.com/");
+    settings["uploadBase"] = json!(" http://import.studio.local:8081/ ");
     let (status, saved) = api.send_json(Method::PUT, GENERAL, &admin, &settings).await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved["parameterNames"][0]["tr"], "Kumaş");
@@ -142,6 +148,19 @@ async fn general_settings_apply_at_once_on_every_instance() {
             (&json!(false), &json!(true))
         );
         assert_eq!(config["parameterNames"][0]["en"], "Fabric");
+        assert_eq!(config["uploadBase"], "http://import.studio.local:8081");
+        // The page's policy lets it load images from the CDN and send uploads to that server.
+        let (_, headers, _) = instance.bytes("/archive", None).await;
+        let policy = headers
+            .get("content-security-policy")
+            .unwrap()
+            .to_str()
+            .unwrap();
+        assert!(
+            policy.contains("img-src 'self' data: blob: https://cdn.example.com;")
+                && policy.contains("connect-src 'self' http://import.studio.local:8081;"),
+            "{policy}"
+        );
         let (_, rights) = instance.get("/service/cad/rights", Some(&ayse)).await;
         assert_eq!(
             (&rights["download"], &rights["selection"]),
@@ -189,6 +208,7 @@ async fn general_settings_apply_at_once_on_every_instance() {
         "parameterNames",
         "studioMail",
         "contentImageBase",
+        "uploadBase",
     ] {
         assert!(details.contains(key), "{details}");
     }

@@ -133,13 +133,25 @@ pub fn prepare_wear(
     shading: Option<&[u8]>,
     displacement: Option<&[u8]>,
 ) -> Result<WearImages, WearUploadError> {
+    prepare_wear_within(garment, mask, shading, displacement, MAX_MODEL_PIXELS)
+}
+
+/// [`prepare_wear`] with another limit than [`MAX_MODEL_PIXELS`] on each uploaded image (the
+/// fuzz targets use a smaller one).
+pub fn prepare_wear_within(
+    garment: &[u8],
+    mask: &[u8],
+    shading: Option<&[u8]>,
+    displacement: Option<&[u8]>,
+    max_pixels: u64,
+) -> Result<WearImages, WearUploadError> {
     let fail = |part| move |error| WearUploadError { part, error };
-    let garment = decode_photo(garment, MAX_MODEL_PIXELS).map_err(fail(WearPart::Garment))?;
+    let garment = decode_photo(garment, max_pixels).map_err(fail(WearPart::Garment))?;
     let garment =
         fit(&garment, MODEL_LONG_SIDE, MODEL_LONG_SIDE).map_err(fail(WearPart::Garment))?;
     let (w, h) = (garment.width, garment.height);
     let map = |bytes: &[u8], part| -> Result<GrayImage, WearUploadError> {
-        let img = decode_photo(bytes, MAX_MODEL_PIXELS).map_err(fail(part))?;
+        let img = decode_photo(bytes, max_pixels).map_err(fail(part))?;
         // A map for another picture (another shape) would dress the wrong places.
         let (aw, ah) = (f64::from(img.width), f64::from(img.height));
         if ((aw / ah) - (f64::from(w) / f64::from(h))).abs() > 0.02 * (f64::from(w) / f64::from(h))

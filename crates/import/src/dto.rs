@@ -48,7 +48,9 @@ pub struct ImportJobView {
     pub state: String,
     /// Mean progress of the job's files, 0..=100.
     pub progress: i32,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub updated_at: NaiveDateTime,
     pub files: Vec<ImportFileView>,
     /// Files refused by this request (upload), with the reason.

@@ -49,6 +49,8 @@ pub enum ImportError {
     /// Stored on a file whose processing failed unexpectedly (the detail is in the log).
     #[error("processing failed: {0}")]
     ProcessingFailed(String),
+    #[error("the archive's disk is full: the file's renditions could not be written")]
+    StorageFull,
     #[error("{0}")]
     Internal(String),
 }
@@ -73,10 +75,33 @@ impl From<imaging::ImagingError> for ImportError {
     }
 }
 
+impl ImportError {
+    /// Whether a write failed because the disk (or the object store's quota) is full.
+    pub fn is_storage_full(&self) -> bool {
+        match self {
+            ImportError::StorageFull => true,
+            ImportError::Storage(e) => e.is_full(),
+            ImportError::Io(e) => e.kind() == std::io::ErrorKind::StorageFull,
+            _ => false,
+        }
+    }
+
+    /// Whether the error is about the file (it is refused, the upload goes on) rather than about
+    /// the server (the upload stops, the file is not blamed).
+    pub fn refuses_the_file(&self) -> bool {
+        !matches!(
+            self.kind(),
+            desen_core::ErrorKind::Internal | desen_core::ErrorKind::Unavailable
+        )
+    }
+}
+
 impl DomainError for ImportError {
     fn kind(&self) -> ErrorKind {
         use ImportError::*;
         match self {
+            Pool(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             InvalidForm(_) | NoFiles | ArchiveRequired | UnsupportedFileType | NotAnImage
             | Damaged(_) | UnsupportedImage(_) | UploadInterrupted => ErrorKind::Invalid,
             DuplicateFile | AlreadyInArchive(_) | WrongState(_) | StillProcessing
@@ -84,7 +109,7 @@ impl DomainError for ImportError {
             FileTooLarge(_) | ImageTooLarge(_) => ErrorKind::TooLarge,
             JobNotFound | FileNotFound => ErrorKind::NotFound,
             Catalog(e) => e.kind(),
-            ProcessingFailed(_) | Database(_) | Pool(_) | Storage(_) | Io(_) | Internal(_) => {
+            ProcessingFailed(_) | StorageFull | Database(_) | Storage(_) | Io(_) | Internal(_) => {
                 ErrorKind::Internal
             }
         }
@@ -93,6 +118,8 @@ impl DomainError for ImportError {
     fn code(&self) -> &'static str {
         use ImportError::*;
         match self {
+            Pool(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             InvalidForm(_) => "invalid_form",
             NoFiles => "no_files",
             ArchiveRequired => "archive_required",
@@ -111,8 +138,9 @@ impl DomainError for ImportError {
             NothingToAdd => "import_nothing_to_add",
             UploadInterrupted => "upload_interrupted",
             ProcessingFailed(_) => "processing_failed",
+            StorageFull => "storage_full",
             Catalog(e) => e.code(),
-            Database(_) | Pool(_) | Storage(_) | Io(_) | Internal(_) => "internal",
+            Database(_) | Storage(_) | Io(_) | Internal(_) => "internal",
         }
     }
 

@@ -44,6 +44,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[openapi(
     paths(
         upload_files,
+        file_thumbnail,
         open_jobs,
         job,
         retry,
@@ -63,7 +64,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         RefusedFile,
         AddedDesignView,
         JobForm,
-        MergeForm,
+        FileMergeForm,
         RetryForm,
         AddedAnswer
     ))
@@ -81,7 +82,7 @@ pub struct JobForm {
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct MergeForm {
+pub struct FileMergeForm {
     pub job_id: String,
     /// Optional JSON array of arrays of file ids: each inner list becomes one design. Without
     /// it the name rule's proposal is applied.
@@ -102,9 +103,29 @@ pub struct AddedAnswer {
     pub job: ImportJobView,
 }
 
+/// The multipart form of an upload: the archive (or the job to add to) and the files.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form in the OpenAPI document"
+)]
+pub struct ImportUpload {
+    /// The archive a new job imports into.
+    #[schema(value_type = Option<String>, pattern = "^ *-?[0-9]{1,9} *$")]
+    archive_id: Option<String>,
+    /// `true` starts a new job even when one is open.
+    is_new_import: Option<String>,
+    /// The open job to add the files to.
+    job_id: Option<String>,
+    /// TIFF, PSD or PSB files (any field name with a file name).
+    #[schema(value_type = Vec<String>, format = Binary)]
+    files: Vec<Vec<u8>>,
+}
+
 /// Upload files into a new job (archiveId, isNewImport) or an open one (jobId). Fields must come
 /// before the files. Accepted files are kept even when others are refused; `refused` says why.
-#[utoipa::path(put, path = "/service/design/import", request_body(content_type = "multipart/form-data"),
+#[utoipa::path(put, path = "/service/design/import", security(("accessToken" = ["admin"])), request_body(content = ImportUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = ImportJobView), (status = "4XX", body = ApiError)))]
 async fn upload_files(
     Admin(session): Admin,
@@ -206,7 +227,7 @@ async fn upload_files(
                 .map_err(|e| ApiError::from(ImportError::Internal(e.to_string())))?;
                 match outcome {
                     Ok(_) => {}
-                    Err(error) if error.kind() != desen_core::ErrorKind::Internal => {
+                    Err(error) if error.refuses_the_file() => {
                         refused.push(service::refused(&file_name, &error));
                     }
                     Err(error) => return Err(error.into()),
@@ -231,28 +252,26 @@ async fn upload_files(
     Ok(HttpResponse::Ok().json(view))
 }
 
-use desen_core::DomainError as _;
-
 async fn answer_job(pool: Pool, job: String) -> Result<HttpResponse, ApiError> {
     let view = blocking(move || service::job_view(&mut *pool.get()?, &job)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
 /// Import jobs not yet completed or cancelled.
-#[utoipa::path(get, path = "/service/design/import", responses((status = 200, body = Vec<ImportJobView>)))]
+#[utoipa::path(get, path = "/service/design/import", security(("accessToken" = ["admin"])), responses((status = 200, body = Vec<ImportJobView>)))]
 async fn open_jobs(_: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     let jobs = blocking(move || service::open_jobs(&mut *pool.get()?)).await?;
     Ok(HttpResponse::Ok().json(jobs))
 }
 
 /// One job with its files' states and progress.
-#[utoipa::path(get, path = "/service/design/import/{job}", responses((status = 200, body = ImportJobView), (status = 404, body = ApiError)))]
+#[utoipa::path(get, path = "/service/design/import/{job}", security(("accessToken" = ["admin"])), responses((status = 200, body = ImportJobView), (status = 404, body = ApiError)))]
 async fn job(_: Admin, pool: Pool, job: web::Path<String>) -> Result<HttpResponse, ApiError> {
     answer_job(pool, job.into_inner()).await
 }
 
 /// Queue the job's files for processing.
-#[utoipa::path(post, path = "/service/design/process", request_body(content = JobForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/design/process", security(("accessToken" = ["admin"])), request_body(content = JobForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = ImportJobView), (status = "4XX", body = ApiError)))]
 async fn process(
     _: Admin,
@@ -268,7 +287,7 @@ async fn process(
 }
 
 /// Process a failed file again.
-#[utoipa::path(post, path = "/service/design/import/retry", request_body(content = RetryForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/design/import/retry", security(("accessToken" = ["admin"])), request_body(content = RetryForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = ImportJobView), (status = "4XX", body = ApiError)))]
 async fn retry(
     _: Admin,
@@ -284,7 +303,7 @@ async fn retry(
 }
 
 /// Take a file out of a job.
-#[utoipa::path(delete, path = "/service/design/import/{job}/{file}", responses((status = 200, body = ImportJobView), (status = "4XX", body = ApiError)))]
+#[utoipa::path(delete, path = "/service/design/import/{job}/{file}", security(("accessToken" = ["admin"])), responses((status = 200, body = ImportJobView), (status = "4XX", body = ApiError)))]
 async fn remove_file(
     _: Admin,
     pool: Pool,
@@ -299,6 +318,9 @@ async fn remove_file(
 
 /// The thumbnail of a processed file, for confirming merges. An image route: the browser loads
 /// it with the image cookie, and only admins past the second factor get it.
+#[utoipa::path(get, path = "/service/design/import/{job}/{file}/thumbnail", security(("accessToken" = ["admin"]), ("imageCookie" = ["admin"])),
+    params(("job" = String, Path), ("file" = String, Path)),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, description = "`import_job_not_found` / `import_file_not_found`, or no thumbnail yet", body = ApiError)))]
 async fn file_thumbnail(
     ImageViewer(session): ImageViewer,
     pool: Pool,
@@ -325,7 +347,7 @@ async fn file_thumbnail(
 macro_rules! job_step {
     ($(#[$doc:meta])* $name:ident, $path:literal, |$conn:ident, $ctx:ident, $job:ident| $body:expr) => {
         $(#[$doc])*
-        #[utoipa::path(post, path = $path, request_body(content = JobForm, content_type = "application/x-www-form-urlencoded"),
+        #[utoipa::path(post, path = $path, security(("accessToken" = ["admin"])), request_body(content = JobForm, content_type = "application/x-www-form-urlencoded"),
             responses((status = 200, body = ImportJobView), (status = "4XX", body = ApiError)))]
         async fn $name(_: Admin, pool: Pool, ctx: Ctx, form: web::Form<JobForm>) -> Result<HttpResponse, ApiError> {
             let job = form.into_inner().job_id;
@@ -361,12 +383,12 @@ job_step!(
 );
 
 /// Merge files that are colorways of one design (explicit groups, or the name rule's proposal).
-#[utoipa::path(post, path = "/service/design/merge-internal", request_body(content = MergeForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/design/merge-internal", security(("accessToken" = ["admin"])), request_body(content = FileMergeForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = ImportJobView), (status = "4XX", body = ApiError)))]
 async fn merge_internal(
     _: Admin,
     pool: Pool,
-    form: web::Form<MergeForm>,
+    form: web::Form<FileMergeForm>,
 ) -> Result<HttpResponse, ApiError> {
     let form = form.into_inner();
     let groups = match form
@@ -387,7 +409,7 @@ async fn merge_internal(
 }
 
 /// Make the job's designs in the archive, all at once.
-#[utoipa::path(post, path = "/service/design/add-to-archive", request_body(content = JobForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/design/add-to-archive", security(("accessToken" = ["admin"])), request_body(content = JobForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = AddedAnswer), (status = "4XX", body = ApiError)))]
 async fn add_to_archive(
     _: Admin,
@@ -411,7 +433,7 @@ pub struct DisposedAnswer {
 }
 
 /// Forget a job (designs it added stay).
-#[utoipa::path(post, path = "/service/design/dispose", request_body(content = JobForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/design/dispose", security(("accessToken" = ["admin"])), request_body(content = JobForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = DisposedAnswer), (status = "4XX", body = ApiError)))]
 async fn dispose(
     _: Admin,

@@ -8,7 +8,6 @@ use crate::service::{self, ImportContext};
 use crate::upload::hash_file;
 use crate::worker::{self, Waker};
 use db::DbPool;
-use desen_core::DomainError;
 use std::path::{Path, PathBuf};
 
 /// What an import from the shell did.
@@ -100,7 +99,7 @@ pub fn import_paths(
         })();
         match outcome {
             Ok(_) => accepted += 1,
-            Err(error) if error.kind() != desen_core::ErrorKind::Internal => {
+            Err(error) if error.refuses_the_file() => {
                 summary.refused.push((path.clone(), error.to_string()));
             }
             Err(error) => return Err(error),

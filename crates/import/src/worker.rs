@@ -68,7 +68,9 @@ pub fn work_once(pool: &DbPool, ctx: &ImportContext, worker: &str) -> Result<boo
         Ok(facts) => {
             let facts =
                 serde_json::to_string(&facts).map_err(|e| ImportError::Internal(e.to_string()))?;
-            if !repo::finish_processed(&mut conn, &file.id, worker, &facts, &key)? {
+            if repo::finish_processed(&mut conn, &file.id, worker, &facts, &key)? {
+                tracing::info!(file = %file.id, worker, "import file processed");
+            } else {
                 // The job was cancelled or the claim lost meanwhile: leave nothing behind.
                 ctx.storage.delete_prefix(&key)?;
             }
@@ -76,6 +78,10 @@ pub fn work_once(pool: &DbPool, ctx: &ImportContext, worker: &str) -> Result<boo
         Err(error) => {
             ctx.storage.delete_prefix(&key)?;
             let code = match &error {
+                full if full.is_storage_full() => {
+                    tracing::error!(file = %file.id, %error, "import processing failed: disk full");
+                    ImportError::StorageFull.code()
+                }
                 ImportError::Internal(_)
                 | ImportError::Database(_)
                 | ImportError::Pool(_)
@@ -215,7 +221,14 @@ impl RenditionSink for StorageSink<'_> {
         self.ctx
             .storage
             .put(&format!("{}/{name}", self.prefix), bytes)
-            .map_err(|e| imaging::ImagingError::Encode(e.to_string()))
+            .map_err(|e| match e.is_full() {
+                // Kept recognisable through the renderer, so the file says "disk full".
+                true => imaging::ImagingError::Io(std::io::Error::new(
+                    std::io::ErrorKind::StorageFull,
+                    e.to_string(),
+                )),
+                false => imaging::ImagingError::Encode(e.to_string()),
+            })
     }
 }
 

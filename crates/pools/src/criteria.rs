@@ -119,7 +119,10 @@ impl PoolCriteria {
                 filters::text(TextColumn::Number, number, Match::StartsWith),
             ));
         }
-        if let Some(archive) = self.allowed_archive.filter(|a| *a >= 0) {
+        if let Some(archive) = self
+            .allowed_archive
+            .filter(|a| *a != desen_core::ALL_ARCHIVES)
+        {
             parts.push(("allowedArchive", filters::in_archive(archive)));
         }
         if !self.allowed_screen_status.is_empty() {

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 pub struct PoolSave {
     /// The pool to replace; empty for a new pool.
     pub uniqueid: Option<String>,
+    #[schema(min_length = 1, pattern = r"\S")]
     pub name: String,
     pub description: String,
     pub dtos: Vec<PoolCriteria>,
@@ -33,6 +34,7 @@ pub struct PoolAnswer {
     /// Designs the pool admits now.
     pub member_count: i64,
     pub user_count: i64,
+    #[serde(with = "desen_core::time::rfc3339")]
     pub updated_at: NaiveDateTime,
 }
 

@@ -32,18 +32,22 @@ impl DomainError for PoolError {
     fn kind(&self) -> ErrorKind {
         use PoolError::*;
         match self {
+            Pool(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             NameRequired | NothingAdmitted | DesignNotFound(_) | InvalidForm(_) => {
                 ErrorKind::Invalid
             }
             NameTaken => ErrorKind::Conflict,
             PoolNotFound | UserNotFound => ErrorKind::NotFound,
-            Database(_) | Pool(_) => ErrorKind::Internal,
+            Database(_) => ErrorKind::Internal,
         }
     }
 
     fn code(&self) -> &'static str {
         use PoolError::*;
         match self {
+            Pool(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             NameRequired => "pool_name_required",
             NothingAdmitted => "pool_empty",
             NameTaken => "pool_name_taken",
@@ -51,7 +55,7 @@ impl DomainError for PoolError {
             UserNotFound => "user_not_found",
             DesignNotFound(_) => "design_not_found",
             InvalidForm(_) => "invalid_form",
-            Database(_) | Pool(_) => "internal",
+            Database(_) => "internal",
         }
     }
 }

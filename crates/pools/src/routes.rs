@@ -27,7 +27,7 @@ pub struct PoolsApi;
 type Pool = web::Data<DbPool>;
 
 /// Every pool with its searches, designs, wear models and counts.
-#[utoipa::path(post, path = "/service/admin/pool/all", responses((status = 200, body = [PoolAnswer])))]
+#[utoipa::path(post, path = "/service/admin/pool/all", security(("accessToken" = ["admin"])), responses((status = 200, body = [PoolAnswer])))]
 async fn all_pools(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> {
     let pools = blocking(move || {
         let mut conn = pool.get()?;
@@ -38,7 +38,7 @@ async fn all_pools(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> 
 }
 
 /// Creates or replaces a pool (JSON body), then recomputes what it admits.
-#[utoipa::path(post, path = "/service/admin/pool/insert", request_body = PoolSave,
+#[utoipa::path(post, path = "/service/admin/pool/insert", security(("accessToken" = ["admin"])), request_body = PoolSave,
     responses((status = 200, body = PoolAnswer), (status = 400, body = ApiError), (status = 409, body = ApiError)))]
 async fn save_pool(
     Admin(session): Admin,
@@ -52,7 +52,7 @@ async fn save_pool(
 }
 
 /// Deletes a pool; its users see the open archive again.
-#[utoipa::path(post, path = "/service/admin/pool/delete", request_body(content = PoolForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/pool/delete", security(("accessToken" = ["admin"])), request_body(content = PoolForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 204), (status = 404, body = ApiError)))]
 async fn delete_pool(
     Admin(session): Admin,
@@ -65,7 +65,7 @@ async fn delete_pool(
 }
 
 /// Assigns a pool to a user (spec: bagId, userGuid).
-#[utoipa::path(post, path = "/service/admin/pool/assign", request_body(content = AssignForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/pool/assign", security(("accessToken" = ["admin"])), request_body(content = AssignForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 204), (status = 404, body = ApiError)))]
 async fn assign_pool(
     Admin(session): Admin,
@@ -79,7 +79,7 @@ async fn assign_pool(
 }
 
 /// Why the user can or cannot see the design: the pool rule that admits or hides it.
-#[utoipa::path(post, path = "/service/admin/pool/explain", request_body(content = ExplainForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/pool/explain", security(("accessToken" = ["admin"])), request_body(content = ExplainForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Explanation), (status = 404, body = ApiError)))]
 async fn explain(
     _admin: Admin,

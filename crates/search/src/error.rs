@@ -41,6 +41,8 @@ impl From<r2d2::Error> for SearchError {
 impl DomainError for SearchError {
     fn kind(&self) -> ErrorKind {
         match self {
+            SearchError::Pool(_) => ErrorKind::Unavailable,
+            SearchError::Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             SearchError::InvalidSearch(_)
             | SearchError::SimilarSearchUnavailable
             | SearchError::PictureUnusable(_)
@@ -52,14 +54,14 @@ impl DomainError for SearchError {
             SearchError::Pools(e) => e.kind(),
             SearchError::Favorites(e) => e.kind(),
             SearchError::Collections(e) => e.kind(),
-            SearchError::Database(_) | SearchError::Pool(_) | SearchError::Internal(_) => {
-                ErrorKind::Internal
-            }
+            SearchError::Database(_) | SearchError::Internal(_) => ErrorKind::Internal,
         }
     }
 
     fn code(&self) -> &'static str {
         match self {
+            SearchError::Pool(_) => "unavailable",
+            SearchError::Database(e) if db::unavailable(e) => "unavailable",
             SearchError::InvalidSearch(_) => "invalid_search",
             SearchError::SimilarSearchUnavailable => "similar_search_unavailable",
             SearchError::PictureUnusable(_) => "similar_image_unusable",
@@ -71,9 +73,7 @@ impl DomainError for SearchError {
             SearchError::Pools(e) => e.code(),
             SearchError::Favorites(e) => e.code(),
             SearchError::Collections(e) => e.code(),
-            SearchError::Database(_) | SearchError::Pool(_) | SearchError::Internal(_) => {
-                "internal"
-            }
+            SearchError::Database(_) | SearchError::Internal(_) => "internal",
         }
     }
 

@@ -195,9 +195,11 @@ impl SearchFilters {
             },
             archive: match text(&form.archive) {
                 None => None,
-                Some(a) => {
-                    Some(a.parse::<i32>().map_err(|_| invalid("archive"))?).filter(|a| *a >= 0)
-                }
+                Some(a) => match a.parse::<i32>().map_err(|_| invalid("archive"))? {
+                    desen_core::ALL_ARCHIVES => None,
+                    id if id >= 0 => Some(id),
+                    _ => return Err(invalid("archive")),
+                },
             },
             confined: match text(&form.confined).as_deref() {
                 None | Some("all") => None,

@@ -58,6 +58,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/pool/count", web::post().to(pool_count));
 }
 
+/// Routes served under a second spelling, documented as the same operation (path parameters it
+/// lacks become query parameters): (method, path, documented method, documented path).
+pub const SPELLINGS: &[(&str, &str, &str, &str)] = &[(
+    "post",
+    "/service/search/collection/{id}",
+    "post",
+    "/service/search/collection/{id}/{page}/{pageSize}",
+)];
+
 #[derive(utoipa::OpenApi)]
 #[openapi(
     paths(
@@ -112,14 +121,14 @@ async fn count_picture_search(
 
 /// The colour picker's swatches; a swatch at the default distance is answered from the swatch
 /// index.
-#[utoipa::path(get, path = "/service/get/color-swatches", responses((status = 200, body = Vec<Swatch>)))]
+#[utoipa::path(get, path = "/service/get/color-swatches", security(("accessToken" = [])), responses((status = 200, body = Vec<Swatch>)))]
 async fn color_swatches(_signed_in: SignedIn) -> HttpResponse {
     HttpResponse::Ok().json(SWATCHES)
 }
 
 /// The archive search (spec section 7): every filter of the form, inside the user's scope.
-#[utoipa::path(post, path = "/service/search/design/basic/{page}/{pageSize}",
-    params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100, 25 by default")),
+#[utoipa::path(post, path = "/service/search/design/basic/{page}/{pageSize}", security(("accessToken" = [])),
+    params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, minimum = 1, maximum = 100, description = "1..=100, 25 by default")),
     request_body(content = SearchForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError),
         (status = 403, description = "`search_field_hidden`: a filter on a field hidden from the viewer", body = ApiError)))]
@@ -176,13 +185,29 @@ async fn found(
     Ok(HttpResponse::Ok().json(answer))
 }
 
+/// The multipart form of a search by picture: `similarImage` or `similarId`, and any field of the
+/// search form as a text part.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form in the OpenAPI document"
+)]
+pub struct SimilarUpload {
+    /// A JPEG, PNG, WebP or TIFF file, at most 20 MB and 50 megapixels.
+    #[schema(value_type = Option<String>, format = Binary)]
+    similar_image: Option<Vec<u8>>,
+    /// A colorway guid, instead of a picture.
+    similar_id: Option<String>,
+}
+
 /// Search by picture or by colorway (spec section 7: `POST /search/similar/0/25`), multipart:
 /// `similarImage` (a JPEG, PNG, WebP or TIFF file, at most 20 MB and 50 megapixels) or
 /// `similarId` (a colorway guid), and any field of the search form as a text part. The archive's
 /// cards, each with `score`, `originalName` and, for a picture found in the colorway, `match`.
-#[utoipa::path(post, path = "/service/search/similar/{page}/{pageSize}",
-    params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100")),
-    request_body(content_type = "multipart/form-data", description = "`similarImage` (file) or `similarId`, plus search form fields"),
+#[utoipa::path(post, path = "/service/search/similar/{page}/{pageSize}", security(("accessToken" = [])),
+    params(("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, minimum = 1, maximum = 100, description = "1..=100")),
+    request_body(content = SimilarUpload, content_type = "multipart/form-data", description = "`similarImage` (file) or `similarId`, plus search form fields"),
     responses((status = 200, body = SimilarAnswer),
         (status = 400, description = "`similar_image_unusable`, `similar_search_unavailable` (switched off for customers), `invalid_search`, `upload_interrupted`", body = ApiError),
         (status = 404, description = "`colorway_not_found`", body = ApiError),
@@ -273,7 +298,7 @@ pub struct SimilarStatus {
 }
 
 /// The AI search switch as it applies to the signed-in user (staff always may).
-#[utoipa::path(get, path = "/service/search/similar/status", responses((status = 200, body = SimilarStatus)))]
+#[utoipa::path(get, path = "/service/search/similar/status", security(("accessToken" = [])), responses((status = 200, body = SimilarStatus)))]
 async fn similar_status(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -304,11 +329,12 @@ struct CollectionPage {
 
 /// A page of a collection's (or sub-collection's) designs as the archive's cards: the archive
 /// search with its collection filter set, the form's other filters applying too.
-#[utoipa::path(post, path = "/service/search/collection/{id}/{page}/{pageSize}",
+#[utoipa::path(post, path = "/service/search/collection/{id}/{page}/{pageSize}", security(("accessToken" = [])),
     params(("id" = i32, Path, description = "the collection or sub-collection"), ("page" = u32, Path, description = "0-based; also `?page=` on `/search/collection/{id}`, 0 by default"),
-        ("pageSize" = u32, Path, description = "1..=100; also `?pageSize=`, 25 by default")),
+        ("pageSize" = u32, Path, minimum = 1, maximum = 100, description = "1..=100; also `?pageSize=`, 25 by default")),
     request_body(content = SearchForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`", body = ApiError)))]
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`", body = ApiError),
+        (status = 403, description = "`search_field_hidden`: a filter on a field hidden from the viewer", body = ApiError)))]
 async fn collection_search(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -361,7 +387,7 @@ fn collection_id(text: &str) -> Result<i32, SearchError> {
 
 /// A design page: its groups in order, each with the archive's cards of the designs the user may
 /// see (the spec spells the route so).
-#[utoipa::path(post, path = "/service/basic-colleciton/get/{id}",
+#[utoipa::path(post, path = "/service/basic-colleciton/get/{id}", security(("accessToken" = [])),
     params(("id" = i32, Path, description = "a sub-collection set as a design page")),
     responses((status = 200, body = DesignPageCards), (status = 404, description = "`collection_not_found`", body = ApiError)))]
 async fn design_page(
@@ -378,10 +404,11 @@ async fn design_page(
 }
 
 /// A page of one group of a design page, as the archive's cards in the group's order.
-#[utoipa::path(post, path = "/service/basic-colleciton/get/{id}/{group}/{page}/{pageSize}",
+#[utoipa::path(post, path = "/service/basic-colleciton/get/{id}/{group}/{page}/{pageSize}", security(("accessToken" = [])),
     params(("id" = i32, Path, description = "a sub-collection set as a design page"), ("group" = i32, Path, description = "one of its groups"),
-        ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100")),
-    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`", body = ApiError)))]
+        ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, minimum = 1, maximum = 100, description = "1..=100")),
+    responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`", body = ApiError),
+        (status = 403, description = "`search_field_hidden`: a filter on a field hidden from the viewer", body = ApiError)))]
 async fn design_group_page(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -400,8 +427,8 @@ async fn design_group_page(
 }
 
 /// A page of the user's favorite list as the archive's cards, one per colorway, newest first.
-#[utoipa::path(get, path = "/service/search/favorites/{id}/{page}/{pageSize}",
-    params(("id" = String, Path, description = "the list"), ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, description = "1..=100")),
+#[utoipa::path(get, path = "/service/search/favorites/{id}/{page}/{pageSize}", security(("accessToken" = [])),
+    params(("id" = String, Path, description = "the list"), ("page" = u32, Path, description = "0-based"), ("pageSize" = u32, Path, minimum = 1, maximum = 100, description = "1..=100")),
     responses((status = 200, body = FavoriteCards), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
 async fn favorite_cards(
     SignedIn(session): SignedIn,
@@ -429,7 +456,7 @@ pub struct CountAnswer {
 }
 
 /// The designs a pool search admits (JSON criteria, paged by its `page` and `resultsPerPage`).
-#[utoipa::path(post, path = "/service/admin/pool/search", request_body = PoolCriteria,
+#[utoipa::path(post, path = "/service/admin/pool/search", security(("accessToken" = ["admin"])), request_body = PoolCriteria,
     responses((status = 200, body = SearchAnswer), (status = 400, body = ApiError)))]
 async fn pool_search(
     Admin(session): Admin,
@@ -447,7 +474,7 @@ async fn pool_search(
 }
 
 /// How many designs a pool search admits.
-#[utoipa::path(post, path = "/service/admin/pool/count", request_body = PoolCriteria,
+#[utoipa::path(post, path = "/service/admin/pool/count", security(("accessToken" = ["admin"])), request_body = PoolCriteria,
     responses((status = 200, body = CountAnswer)))]
 async fn pool_count(
     _admin: Admin,

@@ -2164,6 +2164,20 @@ fn equivalent_spellings_parse_alike() {
         *slot = Some(value.into());
         assert_eq!(parse(form), empty, "{unset}={value}");
     }
+    // -1 is every archive; any other id is one archive (0 too), never "all".
+    let archive = |v: &str| {
+        SearchFilters::parse(
+            &SearchForm {
+                archive: Some(v.into()),
+                ..Default::default()
+            },
+            today(),
+        )
+        .map(|filters| filters.archive)
+    };
+    assert_eq!(archive("0").ok(), Some(Some(0)));
+    assert_eq!(archive("7").ok(), Some(Some(7)));
+    assert!(archive("-2").is_err(), "only -1 means every archive");
     let confined = |v: &str| {
         parse(SearchForm {
             confined: Some(v.into()),

@@ -13,6 +13,7 @@ pub struct ViewForm {
     pub colorway_guid: String,
     /// A UUID the web app makes for this one view: sent again on a retry, it is counted once.
     #[serde(default)]
+    #[schema(value_type = String, format = Uuid)]
     pub event_id: Option<String>,
 }
 
@@ -49,18 +50,26 @@ pub struct EntriesForm {
     pub company_guid: Option<String>,
     pub user_guid: Option<String>,
     /// A date preset of the archive search (1 today ... 11 last 365 days).
+    #[schema(value_type = Option<String>, pattern = "^ *([0-9]|1[01])? *$")]
     pub date_range: Option<String>,
     /// A custom span, `YYYY-MM-DD`, both days included.
+    #[schema(value_type = Option<String>, pattern = "^ *([0-9]{4}-[0-9]{2}-[0-9]{2})? *$")]
     pub from: Option<String>,
+    #[schema(value_type = Option<String>, pattern = "^ *([0-9]{4}-[0-9]{2}-[0-9]{2})? *$")]
     pub to: Option<String>,
     pub page: Option<u32>,
+    #[schema(minimum = 1, maximum = 500)]
     pub page_size: Option<u32>,
     /// `at.desc` (the default), `at.asc`, `user.asc`, `user.desc`, `company.asc`, `company.desc`.
+    #[schema(value_type = Option<String>, pattern = "^ *(at\\.desc|at\\.asc|user\\.asc|user\\.desc|company\\.asc|company\\.desc)? *$")]
     pub sort: Option<String>,
+    #[schema(value_type = Option<String>, pattern = "^ *(csv)? *$")]
     pub format: Option<String>,
     /// The chart's statistic: `cad`, `login`, `colorway` or `label` (the chart route only).
+    #[schema(value_type = Option<String>, pattern = "^ *(cad|login|colorway|label)? *$")]
     pub kind: Option<String>,
     /// The funnel's rows: `design` (the default) or `company` (the funnel route only).
+    #[schema(value_type = Option<String>, pattern = "^ *(design|company)? *$")]
     pub by: Option<String>,
 }
 

@@ -182,6 +182,7 @@ pub struct Who {
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Queryable)]
 #[serde(rename_all = "camelCase")]
 pub struct CadEntry {
+    #[serde(with = "desen_core::time::rfc3339")]
     pub at: NaiveDateTime,
     #[serde(flatten)]
     pub who: Who,
@@ -197,6 +198,7 @@ pub struct CadEntry {
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Queryable)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginEntry {
+    #[serde(with = "desen_core::time::rfc3339")]
     pub at: NaiveDateTime,
     #[serde(flatten)]
     pub who: Who,
@@ -210,6 +212,7 @@ pub struct LoginEntry {
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Queryable)]
 #[serde(rename_all = "camelCase")]
 pub struct ColorwayEntry {
+    #[serde(with = "desen_core::time::rfc3339")]
     pub at: NaiveDateTime,
     #[serde(flatten)]
     pub who: Who,
@@ -224,6 +227,7 @@ pub struct ColorwayEntry {
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelEntry {
+    #[serde(with = "desen_core::time::rfc3339")]
     pub at: NaiveDateTime,
     #[serde(flatten)]
     pub who: Who,

@@ -86,6 +86,7 @@ pub struct UnviewedDesign {
     #[diesel(sql_type = Text)]
     pub design_number: String,
     #[diesel(sql_type = Timestamp)]
+    #[serde(with = "desen_core::time::rfc3339")]
     pub upload_date: NaiveDateTime,
 }
 

@@ -68,7 +68,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub struct StatisticsApi;
 
 /// Records a colorway view (spec: designGuid, colorwayGuid).
-#[utoipa::path(post, path = "/service/metrics/record", request_body(content = ViewForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/metrics/record", security(("accessToken" = [])), request_body(content = ViewForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 204), (status = 404, body = ApiError)))]
 async fn record(
     SignedIn(session): SignedIn,
@@ -252,8 +252,8 @@ async fn answer<T: Tabular + utoipa::ToSchema + serde::Serialize + Send + 'stati
 }
 
 /// CAD downloads, download-alls and exports, one entry per colorway, newest first.
-#[utoipa::path(post, path = "/service/admin/statistics/cad-entries", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = EntriesAnswer<CadEntry>, description = "a page, or with format=csv every entry as CSV"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+#[utoipa::path(post, path = "/service/admin/statistics/cad-entries", security(("accessToken" = ["admin"])), request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "a page, or with format=csv every entry as CSV", content((EntriesAnswer<CadEntry> = "application/json"), (String = "text/csv"))), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn cad_entries(
     Admin(session): Admin,
     pool: Pool,
@@ -271,8 +271,8 @@ async fn cad_entries(
 }
 
 /// Sign-ins, successful or not, newest first.
-#[utoipa::path(post, path = "/service/admin/statistics/login-entries", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = EntriesAnswer<LoginEntry>, description = "a page, or with format=csv every entry as CSV"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+#[utoipa::path(post, path = "/service/admin/statistics/login-entries", security(("accessToken" = ["admin"])), request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "a page, or with format=csv every entry as CSV", content((EntriesAnswer<LoginEntry> = "application/json"), (String = "text/csv"))), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn login_entries(
     Admin(session): Admin,
     pool: Pool,
@@ -290,8 +290,8 @@ async fn login_entries(
 }
 
 /// Colorways opened on the design page, newest first.
-#[utoipa::path(post, path = "/service/admin/statistics/colorway-entries", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = EntriesAnswer<ColorwayEntry>, description = "a page, or with format=csv every entry as CSV"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+#[utoipa::path(post, path = "/service/admin/statistics/colorway-entries", security(("accessToken" = ["admin"])), request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "a page, or with format=csv every entry as CSV", content((EntriesAnswer<ColorwayEntry> = "application/json"), (String = "text/csv"))), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn colorway_entries(
     Admin(session): Admin,
     pool: Pool,
@@ -309,8 +309,8 @@ async fn colorway_entries(
 }
 
 /// The labels looked at (each colorway view once per label of its design), newest first.
-#[utoipa::path(post, path = "/service/admin/statistics/label-entries", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = EntriesAnswer<LabelEntry>, description = "a page, or with format=csv every entry as CSV"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+#[utoipa::path(post, path = "/service/admin/statistics/label-entries", security(("accessToken" = ["admin"])), request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "a page, or with format=csv every entry as CSV", content((EntriesAnswer<LabelEntry> = "application/json"), (String = "text/csv"))), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn label_entries(
     Admin(session): Admin,
     pool: Pool,
@@ -329,7 +329,7 @@ async fn label_entries(
 
 /// A statistic's counts per day or month under the filter (`kind`: cad, login, colorway,
 /// label), with the ten labels looked at most for labels.
-#[utoipa::path(post, path = "/service/admin/statistics/chart", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/statistics/chart", security(("accessToken" = ["admin"])), request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Chart), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn chart_of(
     Admin(session): Admin,
@@ -356,7 +356,7 @@ fn paged(
 
 /// Per design (`by=design`) or company (`by=company`): views, favorites, CAD downloads and
 /// orders under the filter, most viewed first, with the totals.
-#[utoipa::path(post, path = "/service/admin/statistics/funnel", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/statistics/funnel", security(("accessToken" = ["admin"])), request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = FunnelAnswer), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn funnel_of(
     _: Admin,
@@ -375,7 +375,7 @@ async fn funnel_of(
 
 /// The designs nobody the filter admits looked at in its period, newest first:
 /// `{items: [{designGuid, designNumber, uploadDate}], totalCount, totalPage, currentPage}`.
-#[utoipa::path(post, path = "/service/admin/statistics/unviewed", request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/statistics/unviewed", security(("accessToken" = ["admin"])), request_body(content = EntriesForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "a page of designs never viewed in the period"), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
 async fn unviewed(
     _: Admin,

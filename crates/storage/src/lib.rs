@@ -19,6 +19,23 @@ pub enum StorageError {
     Io(#[from] std::io::Error),
 }
 
+impl StorageError {
+    /// Whether the store ran out of space (a full disk or quota): the write failed, not the file.
+    pub fn is_full(&self) -> bool {
+        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(self);
+        while let Some(error) = source {
+            if let Some(io) = error.downcast_ref::<std::io::Error>()
+                && (io.kind() == std::io::ErrorKind::StorageFull
+                    || io.kind() == std::io::ErrorKind::QuotaExceeded)
+            {
+                return true;
+            }
+            source = error.source();
+        }
+        false
+    }
+}
+
 /// The archive's file store.
 #[derive(Clone)]
 pub struct Storage {
@@ -138,6 +155,16 @@ impl Storage {
         for key in &keys {
             self.delete(key)?;
         }
+        // A process killed while writing leaves a half-written staging file (`name#N`) that the
+        // local store never lists: the folder goes as a whole.
+        if let Some(folder) = self.local_path(prefix)?.filter(|path| path.is_dir()) {
+            match std::fs::remove_dir_all(&folder) {
+                Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(error.into());
+                }
+                _ => {}
+            }
+        }
         Ok(keys.len())
     }
 
@@ -207,6 +234,23 @@ mod tests {
             .expect("path")
             .expect("local");
         assert_eq!(std::fs::read(on_disk).expect("read"), b"c");
+    }
+
+    #[test]
+    fn deleting_a_prefix_removes_what_a_killed_writer_left() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let storage = Storage::local(dir.path()).expect("store");
+        storage
+            .put("renditions/k1/preview.jpg", b"a".to_vec())
+            .expect("put");
+        // What the local store stages while writing, left by a process killed mid-write.
+        let staged = dir.path().join("renditions/k1/tiles/12/2_0.jpg#1");
+        std::fs::create_dir_all(staged.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&staged, b"half").expect("write");
+        assert_eq!(storage.list("renditions/k1").expect("list").len(), 1);
+        assert_eq!(storage.delete_prefix("renditions/k1").expect("delete"), 1);
+        assert!(!dir.path().join("renditions/k1").exists());
+        assert_eq!(storage.delete_prefix("renditions/k1").expect("again"), 0);
     }
 
     #[test]

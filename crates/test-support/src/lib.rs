@@ -37,7 +37,11 @@ impl TestWorld {
         TestWorld::with_settings(AccountsSettings::default())
     }
 
-    pub fn with_settings(settings: AccountsSettings) -> TestWorld {
+    pub fn with_settings(mut settings: AccountsSettings) -> TestWorld {
+        // The binary always has a key (configured or kept in the data folder); so do the tests.
+        if settings.secret_key.is_none() {
+            settings.secret_key = Some(accounts::secrets::SecretKey::generate());
+        }
         let database = TestDatabase::new().unwrap();
         let pool = db::pool(&database.url, Some(4)).unwrap();
         db::run_migrations(&mut pool.get().unwrap()).unwrap();

@@ -50,6 +50,7 @@ pub struct WearModelAnswer {
 #[serde(rename_all = "camelCase")]
 pub struct StateForm {
     pub wear_guid: String,
+    #[schema(pattern = "^ *(true|1|on|yes|false|0|off|no) *$")]
     pub is_enabled: String,
 }
 

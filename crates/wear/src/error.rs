@@ -43,11 +43,13 @@ impl DomainError for WearError {
     fn kind(&self) -> ErrorKind {
         use WearError::*;
         match self {
+            Pool(_) => ErrorKind::Unavailable,
+            Database(e) if db::unavailable(e) => ErrorKind::Unavailable,
             InvalidForm(_) | ImageRefused(_) | UploadInterrupted => ErrorKind::Invalid,
             ImageTooLarge(..) | ViewTooLarge(_) => ErrorKind::TooLarge,
             NameTaken => ErrorKind::Conflict,
             NotFound | DesignNotFound => ErrorKind::NotFound,
-            Storage(_) | Imaging(_) | Database(_) | Pool(_) => ErrorKind::Internal,
+            Storage(_) | Imaging(_) | Database(_) => ErrorKind::Internal,
             Scope(e) => e.kind(),
             Catalog(e) => e.kind(),
         }
@@ -56,6 +58,8 @@ impl DomainError for WearError {
     fn code(&self) -> &'static str {
         use WearError::*;
         match self {
+            Pool(_) => "unavailable",
+            Database(e) if db::unavailable(e) => "unavailable",
             NotFound => "wear_model_not_found",
             InvalidForm(_) => "invalid_form",
             NameTaken => "wear_model_name_taken",
@@ -64,7 +68,7 @@ impl DomainError for WearError {
             UploadInterrupted => "upload_interrupted",
             DesignNotFound => "design_not_found",
             ViewTooLarge(_) => "view_too_large",
-            Storage(_) | Imaging(_) | Database(_) | Pool(_) => "internal",
+            Storage(_) | Imaging(_) | Database(_) => "internal",
             Scope(e) => e.code(),
             Catalog(e) => e.code(),
         }

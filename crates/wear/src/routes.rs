@@ -17,7 +17,7 @@ use db::DbPool;
 use futures::TryStreamExt;
 use serde::Deserialize;
 use storage::Storage;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use web_api::{ApiError, DeletedAnswer, blocking};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -107,7 +107,7 @@ fn versioned(body: Vec<u8>, content_type: &str, current: bool) -> HttpResponse {
 // ---- admin ------------------------------------------------------------------------------------
 
 /// Every wear model, enabled or not, with its three names.
-#[utoipa::path(post, path = "/service/admin/wears/get-all", params(LanguageQuery),
+#[utoipa::path(post, path = "/service/admin/wears/get-all", security(("accessToken" = ["admin"])), params(LanguageQuery),
     responses((status = 200, body = Vec<WearModelAnswer>), (status = 403, body = ApiError)))]
 async fn all_models(
     Admin(session): Admin,
@@ -120,7 +120,7 @@ async fn all_models(
 }
 
 /// Shows (`isEnabled=true`) or hides a model in the online archive.
-#[utoipa::path(post, path = "/service/admin/wears/set-state", request_body(content = StateForm, content_type = "application/x-www-form-urlencoded"),
+#[utoipa::path(post, path = "/service/admin/wears/set-state", security(("accessToken" = ["admin"])), request_body(content = StateForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, description = "`{wearGuid, isEnabled}`"), (status = 404, body = ApiError)))]
 async fn set_state(
     Admin(session): Admin,
@@ -218,10 +218,41 @@ async fn read_form(mut payload: Multipart) -> Result<WearForm, WearError> {
     Ok(form)
 }
 
+/// The multipart form of a wear model (a create needs the names, `widthCm`, `garment` and `mask`).
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form in the OpenAPI document"
+)]
+pub struct WearUpload {
+    name_tr: Option<String>,
+    name_en: Option<String>,
+    name_ru: Option<String>,
+    #[schema(value_type = Option<String>, pattern = "^ *(-?[0-9]{1,9})? *$")]
+    wear_order: Option<String>,
+    /// The garment image's real width in cm (`,` or `.` decimals).
+    #[schema(value_type = Option<String>, pattern = "^ *([0-9]{1,6}([.,][0-9]{1,6})?)? *$")]
+    width_cm: Option<String>,
+    /// Label ids, comma-separated.
+    #[schema(value_type = Option<String>, pattern = "^ *([0-9]{1,9}( *, *[0-9]{1,9})*)? *$")]
+    label_ids: Option<String>,
+    #[schema(pattern = "^ *(true|1|on|yes|false|0|off|no)? *$")]
+    is_enabled: Option<String>,
+    #[schema(value_type = Option<String>, format = Binary)]
+    garment: Option<Vec<u8>>,
+    #[schema(value_type = Option<String>, format = Binary)]
+    mask: Option<Vec<u8>>,
+    #[schema(value_type = Option<String>, format = Binary)]
+    shading: Option<Vec<u8>>,
+    #[schema(value_type = Option<String>, format = Binary)]
+    displacement: Option<Vec<u8>>,
+}
+
 /// Creates a model: `nameTr`, `nameEn`, `nameRu`, `widthCm` (the garment image's real width),
 /// `garment` and `mask` images, optionally `shading`, `displacement`, `wearOrder`, `labelIds`
 /// (comma-separated) and `isEnabled`.
-#[utoipa::path(put, path = "/service/admin/wears", params(LanguageQuery), request_body(content_type = "multipart/form-data"),
+#[utoipa::path(put, path = "/service/admin/wears", security(("accessToken" = ["admin"])), params(LanguageQuery), request_body(content = WearUpload, content_type = "multipart/form-data"),
     responses((status = 201, body = WearModelAnswer), (status = 400, body = ApiError), (status = 409, body = ApiError), (status = 413, body = ApiError)))]
 async fn create(
     Admin(session): Admin,
@@ -240,7 +271,7 @@ async fn create(
 }
 
 /// Edits a model: the fields sent; new images when `garment` (with its `mask`) is sent.
-#[utoipa::path(patch, path = "/service/admin/wears/{guid}", params(("guid" = String, Path), LanguageQuery), request_body(content_type = "multipart/form-data"),
+#[utoipa::path(patch, path = "/service/admin/wears/{guid}", security(("accessToken" = ["admin"])), params(("guid" = String, Path), LanguageQuery), request_body(content = WearUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = WearModelAnswer), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
 async fn edit(
     Admin(session): Admin,
@@ -261,7 +292,7 @@ async fn edit(
 }
 
 /// Deletes a model with its files and renders.
-#[utoipa::path(delete, path = "/service/admin/wears/{guid}", params(("guid" = String, Path)),
+#[utoipa::path(delete, path = "/service/admin/wears/{guid}", security(("accessToken" = ["admin"])), params(("guid" = String, Path)),
     responses((status = 200, body = DeletedAnswer), (status = 404, body = ApiError)))]
 async fn delete(
     Admin(session): Admin,
@@ -278,7 +309,7 @@ async fn delete(
 // ---- design page --------------------------------------------------------------------------------
 
 /// The models the design page offers: enabled ones, and for a pooled user only their pool's.
-#[utoipa::path(post, path = "/service/wear/get-models", params(LanguageQuery), responses((status = 200, body = Vec<WearModelAnswer>)))]
+#[utoipa::path(post, path = "/service/wear/get-models", security(("accessToken" = [])), params(LanguageQuery), responses((status = 200, body = Vec<WearModelAnswer>)))]
 async fn models(
     SignedIn(session): SignedIn,
     pool: Pool,
@@ -297,7 +328,7 @@ struct VersionQuery {
 }
 
 /// A model's thumbnail, for a viewer who may use the model.
-#[utoipa::path(get, path = "/service/wear/thumbnail/{guid}", params(("guid" = String, Path), VersionQuery),
+#[utoipa::path(get, path = "/service/wear/thumbnail/{guid}", security(("accessToken" = []), ("imageCookie" = [])), params(("guid" = String, Path), VersionQuery),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn thumbnail(
     ImageViewer(session): ImageViewer,
@@ -330,7 +361,7 @@ struct RenderQuery {
 }
 
 /// The colorway worn by the model at true scale, with its repeat. Made once, then kept.
-#[utoipa::path(get, path = "/service/wear/render/{wear}/{design}/{colorway}", params(("wear" = String, Path), ("design" = String, Path), ("colorway" = String, Path), RenderQuery),
+#[utoipa::path(get, path = "/service/wear/render/{wear}/{design}/{colorway}", security(("accessToken" = []), ("imageCookie" = [])), params(("wear" = String, Path), ("design" = String, Path), ("colorway" = String, Path), RenderQuery),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn render(
     req: HttpRequest,
@@ -365,10 +396,13 @@ async fn render(
 #[serde(rename_all = "camelCase")]
 struct FabricQuery {
     /// Fabric width in cm (the 75 and 150 cm views; a screen's width for print size).
+    #[param(minimum = 1.0, maximum = 400.0)]
     width_cm: f64,
     /// Fabric length in cm (at least 100 for the fabric views).
+    #[param(minimum = 1.0, maximum = 1000.0)]
     length_cm: f64,
     /// Pixels per cm of the picture.
+    #[param(minimum = 0.5, maximum = 200.0)]
     px_per_cm: f64,
     /// `true` mirrors every other copy.
     mirror: Option<bool>,
@@ -376,7 +410,7 @@ struct FabricQuery {
 
 /// The colorway repeated on fabric `widthCm` wide and `lengthCm` long at `pxPerCm`, from the
 /// left selvedge: the 75 and 150 cm views and print size. At most 4096 px a side, 12 MP.
-#[utoipa::path(get, path = "/service/design/fabric/{design}/{colorway}", params(("design" = String, Path), ("colorway" = String, Path), FabricQuery),
+#[utoipa::path(get, path = "/service/design/fabric/{design}/{colorway}", security(("accessToken" = []), ("imageCookie" = [])), params(("design" = String, Path), ("colorway" = String, Path), FabricQuery),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 413, body = ApiError)))]
 async fn fabric(
     req: HttpRequest,
@@ -417,7 +451,7 @@ struct MirrorQuery {
 }
 
 /// The repeated view: the plane's DZI, its copies and shift, and for staff the seam check.
-#[utoipa::path(get, path = "/service/design/repeat/{design}/{colorway}", params(("design" = String, Path), ("colorway" = String, Path), MirrorQuery),
+#[utoipa::path(get, path = "/service/design/repeat/{design}/{colorway}", security(("accessToken" = [])), params(("design" = String, Path), ("colorway" = String, Path), MirrorQuery),
     responses((status = 200, body = RepeatView), (status = 404, body = ApiError)))]
 async fn repeat(
     SignedIn(session): SignedIn,
@@ -441,7 +475,7 @@ async fn repeat(
 }
 
 /// The repeated plane's DZI descriptor.
-#[utoipa::path(get, path = "/service/design/repeat/{design}/{colorway}/{version}/image.dzi", params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path)),
+#[utoipa::path(get, path = "/service/design/repeat/{design}/{colorway}/{version}/image.dzi", security(("accessToken" = []), ("imageCookie" = [])), params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path)),
     responses((status = 200, content_type = "application/xml", body = String), (status = 404, body = ApiError)))]
 async fn repeat_descriptor(
     ImageViewer(session): ImageViewer,
@@ -463,7 +497,7 @@ async fn repeat_descriptor(
 }
 
 /// A tile of the repeated plane.
-#[utoipa::path(get, path = "/service/design/repeat/{design}/{colorway}/{version}/image_files/{level}/{tile}", params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path), ("level" = u32, Path), ("tile" = String, Path, description = "`{col}_{row}.jpg`")),
+#[utoipa::path(get, path = "/service/design/repeat/{design}/{colorway}/{version}/image_files/{level}/{tile}", security(("accessToken" = []), ("imageCookie" = [])), params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path), ("level" = u32, Path), ("tile" = String, Path, description = "`{col}_{row}.jpg`")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn repeat_tile(
     ImageViewer(session): ImageViewer,

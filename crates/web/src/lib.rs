@@ -51,6 +51,9 @@ impl ApiError {
     }
 }
 
+/// When a client may try again after a 503 (the database or Redis restarting).
+pub const UNAVAILABLE_RETRY_SECONDS: u64 = 5;
+
 /// The one place where error kinds become HTTP statuses.
 pub fn status_of(kind: ErrorKind) -> StatusCode {
     match kind {
@@ -61,6 +64,7 @@ pub fn status_of(kind: ErrorKind) -> StatusCode {
         ErrorKind::Conflict => StatusCode::CONFLICT,
         ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -71,6 +75,16 @@ impl<E: DomainError> From<E> for ApiError {
             // The detail goes to the log (with the request id of the span), never to the client.
             tracing::error!(error = %error, "internal error");
             return ApiError::internal();
+        }
+        if error.kind() == ErrorKind::Unavailable {
+            tracing::warn!(error = %error, "a service is not answering");
+            let mut api = ApiError::new(
+                ErrorKind::Unavailable,
+                error.code(),
+                "a service the archive needs is not answering; try again shortly",
+            );
+            api.retry_after = Some(UNAVAILABLE_RETRY_SECONDS);
+            return api;
         }
         let mut api = ApiError::new(error.kind(), error.code(), error.to_string());
         api.field = error.field();
@@ -157,6 +171,81 @@ pub fn json_config() -> web::JsonConfig {
             };
             api.into()
         })
+}
+
+/// Path segments that do not parse (a page size of `-1`, a word where an id goes) are a 400
+/// `invalid_form` with the envelope, not actix's plain-text 404.
+pub fn path_config() -> web::PathConfig {
+    web::PathConfig::default().error_handler(|error, _| {
+        ApiError::new(
+            ErrorKind::Invalid,
+            "invalid_form",
+            format!("the path is not valid: {error}"),
+        )
+        .into()
+    })
+}
+
+/// Query strings that do not parse get the same answer as forms.
+pub fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|error, _| {
+        ApiError::new(
+            ErrorKind::Invalid,
+            "invalid_form",
+            format!("the query is not valid: {error}"),
+        )
+        .into()
+    })
+}
+
+/// Whether a request's text carries a NUL character (`%00` in a path, query or form, `\u0000` in
+/// JSON, a raw 0 byte): no field takes one, and PostgreSQL cannot store it in a text column.
+fn carries_nul(text: &[u8]) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.contains(&0)
+        || lower.windows(3).any(|w| w == b"%00")
+        || lower.windows(6).any(|w| w == b"\\u0000")
+}
+
+/// Middleware: a request whose path, query, form or JSON body (within the form limit) carries a
+/// NUL character is `400 invalid_form` before any handler reads it. Larger and multipart bodies
+/// pass unread.
+pub async fn refuse_nul(
+    mut req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    use actix_web::HttpMessage;
+    let refused = |req: actix_web::dev::ServiceRequest| {
+        let answer = ApiError::new(
+            ErrorKind::Invalid,
+            "invalid_form",
+            "a field carries a NUL character",
+        );
+        Ok(req.error_response(answer))
+    };
+    if carries_nul(req.uri().to_string().as_bytes()) {
+        return refused(req);
+    }
+    let textual = matches!(
+        req.content_type(),
+        "application/x-www-form-urlencoded" | "application/json"
+    );
+    let small = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok())
+        .is_some_and(|length| length <= FORM_LIMIT);
+    if textual && small {
+        let body = req.extract::<web::Bytes>().await?;
+        if carries_nul(&body) {
+            return refused(req);
+        }
+        req.set_payload(actix_web::dev::Payload::from(body));
+    }
+    next.call(req)
+        .await
+        .map(|response| response.map_into_boxed_body())
 }
 
 /// True for the usual spellings of a checked box in form data.

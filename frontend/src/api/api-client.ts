@@ -14,9 +14,9 @@ function toForm(values: FormValues): URLSearchParams {
   return form;
 }
 
-/** The absolute URL of `/service{path}`. */
-export function apiUrl(path: string): string {
-  return new URL(`${API_BASE}${path}`, window.location.origin).toString();
+/** The absolute URL of `/service{path}`, on this server or on `base` (another instance's address). */
+export function apiUrl(path: string, base?: string): string {
+  return new URL(`${API_BASE}${path}`, base || window.location.origin).toString();
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

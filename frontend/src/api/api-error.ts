@@ -18,6 +18,7 @@ export const errorCodes = [
   'second_factor_required',
   'invalid_code',
   'code_already_used',
+  'invalid_recovery_code',
   'already_enrolled',
   'token_invalid',
   'not_found',
@@ -39,6 +40,7 @@ export const errorCodes = [
   'unsupported_image',
   'upload_interrupted',
   'processing_failed',
+  'storage_full',
   'import_still_processing',
   'import_wrong_state',
   'import_nothing_to_add',
@@ -116,6 +118,7 @@ export const errorCodes = [
   // The banners of the archive home (Admin → Settings → General): an image id the server does not hold.
   'banner_not_found',
   'internal',
+  'unavailable',
   'generic',
 ] as const;
 

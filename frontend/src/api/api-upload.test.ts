@@ -26,6 +26,19 @@ describe('upload with progress', () => {
     expect(error).toMatchObject({ status: 400, code: 'archive_required', field: 'archiveId' });
   });
 
+  it('sends to another instance when given its address (the configuration uploadBase)', async () => {
+    const hosts: string[] = [];
+    server.use(
+      http.put('*/service/upload', ({ request }) => {
+        hosts.push(new URL(request.url).origin);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await apiUpload('/upload', form(), { base: 'http://import.studio.local:8081' });
+    await apiUpload('/upload', form(), { base: '' });
+    expect(hosts).toEqual(['http://import.studio.local:8081', window.location.origin]);
+  });
+
   it('rejects with an AbortError when cancelled', async () => {
     const abort = new AbortController();
     abort.abort();

@@ -5,6 +5,8 @@ export type UploadProgress = { loaded: number; total: number };
 
 export type UploadOptions = {
   method?: 'PUT' | 'POST' | 'PATCH';
+  /** Another instance's address to send to (the configuration's `uploadBase`); empty: this server. */
+  base?: string;
   /** Called as the request body leaves the browser (bytes sent of bytes to send). */
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting it aborts the upload; the promise then rejects with an `AbortError`. */
@@ -25,14 +27,14 @@ function abortError(): DOMException {
  * progress of the request body (`upload.onprogress`); fetch does not. The field order of `form` is
  * kept: the server reads the plain fields before the files.
  */
-export function apiUpload<T>(path: string, form: FormData, { method = 'PUT', onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function apiUpload<T>(path: string, form: FormData, { method = 'PUT', base, onProgress, signal }: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open(method, apiUrl(path));
+    xhr.open(method, apiUrl(path, base));
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     const done = () => signal?.removeEventListener('abort', onAbort);
     // Settle at once: a request that has not left yet fires no abort event.

@@ -26,11 +26,11 @@ async function go(router: Router, path: string) {
 }
 
 function customerRow({ customerGuid, customerName }: CustomerOption): Customer {
-  return { customerGuid, customerName, nameSef: '', address: '', code: '', visible: true, createdAt: '2024-05-01T09:00:00', userCount: 0, designCount: 0 };
+  return { customerGuid, customerName, nameSef: '', address: '', code: '', visible: true, createdAt: '2024-05-01T09:00:00Z', userCount: 0, designCount: 0 };
 }
 
 function pool(uniqueid: string, name: string): Pool {
-  return { uniqueid, name, description: '', searches: [], designs: [], designNumbers: {}, wearGuids: [], memberCount: 0, userCount: 0, updatedAt: '2025-01-02T10:00:00' };
+  return { uniqueid, name, description: '', searches: [], designs: [], designNumbers: {}, wearGuids: [], memberCount: 0, userCount: 0, updatedAt: '2025-01-02T10:00:00Z' };
 }
 
 describe('shared lists after a change on another screen', () => {

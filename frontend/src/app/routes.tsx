@@ -100,7 +100,8 @@ export const routes: RouteObject[] = [
               { path: 'labels', lazy: async () => ({ Component: (await import('@/features/labels/components/labels-page')).LabelsPage }) },
               { path: 'pin', lazy: async () => ({ Component: (await import('@/features/pins/components/pins-page')).PinsPage }) },
               { path: 'design', lazy: async () => ({ Component: (await import('@/features/design-admin/components/design-admin-page')).DesignAdminPage }) },
-              { path: 'settings', lazy: async () => ({ Component: (await import('@/features/settings/components/settings-page')).SettingsPage }) },
+              // The studio's settings and the admin's own recovery codes (words of the sign-in screens).
+              { path: 'settings', lazy: withTranslations('auth', async () => ({ Component: (await import('./routes/admin-settings')).AdminSettingsRoute })) },
             ],
           },
         ],

@@ -17,12 +17,13 @@ export function formatDecimal(value: number | null | undefined, locale: string |
   return new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits: 2 }).format(value);
 }
 
-/** A date-time without a zone, as the server writes them ("2025-01-02T10:00:00.123"). */
+/** A date-time without a zone ("2025-01-02T10:00:00.123"), as servers before RFC 3339 wrote them. */
 const ZONELESS_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 /**
- * A date-time the server sent: the server keeps UTC and writes it without a zone, so a zone-less
- * date-time is read as UTC (a browser would take it for local time: three hours early in Istanbul).
+ * A date-time the server sent: RFC 3339 in UTC ("2025-01-02T10:00:00.123Z"). A zone-less one (an
+ * older server's, kept in a cache) is read as UTC too, never as local time (a browser would take it
+ * for local time: three hours early in Istanbul).
  */
 export function serverDate(value: string): Date {
   return new Date(ZONELESS_DATE_TIME.test(value) ? `${value}Z` : value);

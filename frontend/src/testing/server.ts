@@ -8,6 +8,8 @@ export const handlers = [
     HttpResponse.json(request.headers.get('Access-Token') ? validAnswer() : { isValid: false }),
   ),
   http.post('*/service/account/logout', () => HttpResponse.json({ ok: true })),
+  // The signed-in admin's recovery codes (Admin > Settings): a full set unless a test says otherwise.
+  http.get('*/service/account/second-factor/recovery-codes', () => HttpResponse.json({ recoveryCodesLeft: 10 })),
   // The archive search (the signed-in start page): an empty archive unless a test says otherwise.
   http.post('*/service/search/design/basic/:page/:pageSize', ({ params }) =>
     HttpResponse.json({ results: [], totalCount: 0, totalPage: 0, currentPage: Number(params.page), pageSize: Number(params.pageSize) }),

@@ -35,6 +35,8 @@ export type ClientConfiguration = {
   pageSize: number;
   /** "" this server; else an http(s) origin (+ path) serving the same design and wear image paths. */
   contentImageBase: string;
+  /** "" this server; else the http(s) address of the `desen` instance design uploads go to (spec section 5). */
+  uploadBase: string;
   /** The names of dp0 to dp9. */
   parameterNames: ParameterName[];
   /** The studio's banners atop the archive, in display order (before the banner collections). */

@@ -1,7 +1,7 @@
 /**
  * The design header as POST /design/header and POST /admin/design/header/{id} answer it
  * (crates/catalog/src/dto.rs): shared by the customer design page and the admin design screen.
- * Dates are the server's local date-times without a zone ("2025-01-02T10:00:00").
+ * Dates are RFC 3339 in UTC ("2025-01-02T10:00:00Z"); `serverDate` reads them.
  */
 
 export type DesignType = 'rotary' | 'digital';

@@ -204,6 +204,14 @@ where
         body["accessToken"].as_str().unwrap().to_owned()
     }
 
+    /// What `validate-token` says of a token (`isValid`).
+    pub async fn is_valid(&self, token: &str) -> Value {
+        self.form("/service/account/validate-token", Some(token), &[])
+            .await
+            .1["isValid"]
+            .clone()
+    }
+
     /// Signs an admin in and through the second factor; returns the validated token.
     pub async fn admin_token(&self, email: &str) -> String {
         let token = self.token(email, PASSWORD).await;

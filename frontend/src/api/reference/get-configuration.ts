@@ -17,6 +17,7 @@ export const defaultConfiguration: ClientConfiguration = {
   defaultOrder: 0,
   pageSize: 25,
   contentImageBase: '',
+  uploadBase: '',
   parameterNames: [],
   banners: [],
 };

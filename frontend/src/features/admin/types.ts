@@ -61,6 +61,8 @@ export const auditActions = [
   'password_reset_sent',
   'login_condition_set',
   'authenticator_reset',
+  'recovery_code_used',
+  'recovery_codes_regenerated',
   'account_state_changed',
   'pool_assigned',
   'pool_saved',

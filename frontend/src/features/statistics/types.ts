@@ -43,7 +43,7 @@ export type SortDirection = 'asc' | 'desc';
 export type StatisticsSort = `${SortField}.${SortDirection}`;
 export const DEFAULT_SORT: StatisticsSort = 'at.desc';
 
-/** The fields every entry has. `at` is RFC 3339 UTC (older answers may lack the `Z`). */
+/** The fields every entry has. `at` is RFC 3339 in UTC (`…Z`). */
 export type EntryBase = {
   at: string;
   userGuid: string;
@@ -138,7 +138,7 @@ export type FunnelTotals = FunnelCounts & { rows: number };
 /** A page of funnel rows, most viewed first (the server's order: no `sort`), with the totals. */
 export type FunnelPage = Page<FunnelRow> & { totals: FunnelTotals };
 
-/** POST /admin/statistics/unviewed: a design nobody the filters admit looked at in the period; `uploadDate` is UTC without a zone. */
+/** POST /admin/statistics/unviewed: a design nobody the filters admit looked at in the period; `uploadDate` is RFC 3339 in UTC (`…Z`). */
 export type UnviewedDesign = { designGuid: string; designNumber: string; uploadDate: string };
 
 /** Newest upload first. */

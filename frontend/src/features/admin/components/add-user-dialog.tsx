@@ -132,6 +132,7 @@ export function AddUserDialog({ open, onClose }: Props) {
       <Stack direction="row" spacing={2}>
         <FormControlLabel control={<Switch checked={user.shopAccess} onChange={(event) => set('shopAccess', event.target.checked)} />} label={t('users.form.shopAccess')} />
         <FormControlLabel control={<Switch checked={user.archiveAccess} onChange={(event) => set('archiveAccess', event.target.checked)} />} label={t('users.form.archiveAccess')} />
+        <FormControlLabel control={<Switch checked={user.isInHouse} onChange={(event) => set('isInHouse', event.target.checked)} />} label={t('users.form.isInHouse')} />
       </Stack>
     </FormDialog>
   );

@@ -11,7 +11,7 @@ const SLOW = { timeout: 5000 };
 function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
     id: 1,
-    at: '2025-01-02T10:00:00',
+    at: '2025-01-02T10:00:00Z',
     actorGuid: 'a-1',
     actorName: 'Admin',
     actorEmail: 'admin@example.com',

@@ -12,7 +12,7 @@ import { useProblemText } from '../lib/use-problem-text';
 import type { AdminUser } from '../types';
 import { CustomerSelect, UserLanguageSelect } from './user-fields';
 
-const fields: readonly UserEditField[] = ['name', 'mail', 'language', 'customer', 'shopAccess', 'archiveAccess'];
+const fields: readonly UserEditField[] = ['name', 'mail', 'language', 'customer', 'shopAccess', 'archiveAccess', 'isInHouse'];
 
 function editOf(user: AdminUser): UserEdit {
   return {
@@ -23,6 +23,7 @@ function editOf(user: AdminUser): UserEdit {
     customer: user.userCompanyGuid ?? '',
     shopAccess: user.shopAccess,
     archiveAccess: user.archiveAccess,
+    isInHouse: user.isInHouse,
   };
 }
 
@@ -71,12 +72,13 @@ export function EditUserDialog({ user, onClose }: Props) {
         emptyLabel={t('users.form.chooseCustomer')}
         value={edit.customer}
         onChange={(value) => set('customer', value)}
-        required
+        required={!edit.isInHouse}
         {...fieldProps('customer')}
       />
       <Stack direction="row" spacing={2}>
         <FormControlLabel control={<Switch checked={edit.shopAccess} onChange={(event) => set('shopAccess', event.target.checked)} />} label={t('users.form.shopAccess')} />
         <FormControlLabel control={<Switch checked={edit.archiveAccess} onChange={(event) => set('archiveAccess', event.target.checked)} />} label={t('users.form.archiveAccess')} />
+        <FormControlLabel control={<Switch checked={edit.isInHouse} onChange={(event) => set('isInHouse', event.target.checked)} />} label={t('users.form.isInHouse')} />
       </Stack>
     </FormDialog>
   );

@@ -157,7 +157,7 @@ describe('user row menu', () => {
     await waitFor(() => expect(mail).toHaveAccessibleDescription('There is already another user record with the same email address.'));
     expect(mail).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([
-      { userGuid: 'u-1', name: 'Ayşe Kaya', mail: 'boris@example.com', language: 'tr', customer: 'c-1', shopAccess: 'true', archiveAccess: 'true' },
+      { userGuid: 'u-1', name: 'Ayşe Kaya', mail: 'boris@example.com', language: 'tr', customer: 'c-1', shopAccess: 'true', archiveAccess: 'true', isInHouse: 'false' },
     ]);
     expect(screen.getByRole('dialog', { name: 'Edit user · Ayşe Yılmaz' })).toBeInTheDocument();
   });

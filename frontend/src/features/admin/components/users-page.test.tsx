@@ -44,7 +44,7 @@ describe('admin users', () => {
 
   it('keeps dates short and on one line, also in Russian', async () => {
     await changeLocale('ru');
-    await openUsers([adminUser({ lastLoginAt: '2025-01-02T10:00:00', createdAt: '2024-05-01T09:00:00' })]);
+    await openUsers([adminUser({ lastLoginAt: '2025-01-02T10:00:00Z', createdAt: '2024-05-01T09:00:00Z' })]);
     const lastLogin = screen.getByTestId('user-last-login');
     expect(lastLogin).toHaveTextContent('02.01.2025, 10:00');
     expect(lastLogin).toHaveStyle({ whiteSpace: 'nowrap' });
@@ -153,6 +153,7 @@ describe('admin users', () => {
         password2: 'Secret123',
         shopAccess: 'false',
         archiveAccess: 'true',
+        isInHouse: 'false',
       },
     ]);
   });

@@ -57,7 +57,7 @@ export function auditDetails(entry: Pick<AuditEntry, 'action' | 'details'>, t: T
   return details;
 }
 
-const editedFields = ['name', 'mail', 'language', 'customer', 'shopAccess', 'archiveAccess'] as const;
+const editedFields = ['name', 'mail', 'language', 'customer', 'shopAccess', 'archiveAccess', 'isInHouse'] as const;
 
 function isEditedField(field: string): field is (typeof editedFields)[number] {
   return (editedFields as readonly string[]).includes(field);

@@ -1,5 +1,5 @@
 import { ApiError } from '@/api/api-error';
-import { serverFieldProblem } from './user-form';
+import { checkUserEdit, serverFieldProblem } from './user-form';
 
 describe('serverFieldProblem', () => {
   const fields = ['name', 'mail', 'customer'] as const;
@@ -12,5 +12,14 @@ describe('serverFieldProblem', () => {
   it('marks a malformed named field as not valid, and ignores fields the form does not have', () => {
     expect(serverFieldProblem(new ApiError(400, 'invalid_form', 'bad', { field: 'customer' }), fields)).toEqual({ customer: 'fieldInvalid' });
     expect(serverFieldProblem(new ApiError(400, 'invalid_form', 'bad', { field: 'pool' }), fields)).toEqual({});
+  });
+});
+
+describe('checkUserEdit', () => {
+  const edit = { userGuid: 'u-1', name: 'Deniz', mail: 'deniz@example.com', language: 'en', customer: '', shopAccess: false, archiveAccess: true, isInHouse: false };
+
+  it('asks a customer user for a customer, not the studio staff', () => {
+    expect(checkUserEdit(edit)).toEqual({ customer: 'required' });
+    expect(checkUserEdit({ ...edit, isInHouse: true })).toEqual({});
   });
 });

@@ -27,6 +27,7 @@ export type NewUser = {
   password2: string;
   shopAccess: boolean;
   archiveAccess: boolean;
+  isInHouse: boolean;
 };
 export type NewUserField = keyof NewUser;
 
@@ -43,6 +44,7 @@ export const emptyNewUser: NewUser = {
   password2: '',
   shopAccess: false,
   archiveAccess: true,
+  isInHouse: false,
 };
 
 function checkDayCount(value: string): FieldProblem | undefined {
@@ -80,6 +82,7 @@ export function newUserForm(user: NewUser): FormValues {
     passwordMode: user.passwordMode,
     shopAccess: user.shopAccess,
     archiveAccess: user.archiveAccess,
+    isInHouse: user.isInHouse,
   };
   if (user.loginCondition === 'limited') form.conditionData = user.conditionData.trim();
   if (user.pool) form.pool = user.pool;
@@ -99,6 +102,8 @@ export type UserEdit = {
   customer: string;
   shopAccess: boolean;
   archiveAccess: boolean;
+  /** Studio staff: sees the whole archive and may belong to no customer. */
+  isInHouse: boolean;
 };
 export type UserEditField = Exclude<keyof UserEdit, 'userGuid'>;
 
@@ -107,7 +112,7 @@ export function checkUserEdit(user: UserEdit): FieldProblems<UserEditField> {
   if (!user.name.trim()) problems.name = 'required';
   const mail = checkEmail(user.mail);
   if (mail) problems.mail = mail;
-  if (!user.customer) problems.customer = 'required';
+  if (!user.customer && !user.isInHouse) problems.customer = 'required';
   return problems;
 }
 

@@ -25,9 +25,9 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     hasAuthenticator: false,
     isAdmin: false,
     isInHouse: false,
-    lastLoginAt: '2025-01-02T10:00:00',
+    lastLoginAt: '2025-01-02T10:00:00Z',
     loginCount: 3,
-    createdAt: '2024-05-01T09:00:00',
+    createdAt: '2024-05-01T09:00:00Z',
     ...overrides,
   };
 }
@@ -47,7 +47,7 @@ const pool: Pool = {
   wearGuids: [],
   memberCount: 0,
   userCount: 0,
-  updatedAt: '2025-01-02T10:00:00',
+  updatedAt: '2025-01-02T10:00:00Z',
 };
 
 /** A signed-in admin, the users of the list, and every form POST /admin/users/get-all received. */

@@ -3,8 +3,11 @@ import { apiPost } from '@/api/api-client';
 import { updateAccount } from '@/lib/session';
 import { validateTokenKey } from './validate-token';
 
-export function verifySecondFactor(code: string): Promise<{ is2FaValidated: boolean }> {
-  return apiPost<{ is2FaValidated: boolean }>('/account/second-factor/verify', { code });
+/** The answer of verify; `recoveryCodes` only on the code that confirmed an enrolment (shown once). */
+export type VerifyAnswer = { is2FaValidated: boolean; recoveryCodes?: string[] };
+
+export function verifySecondFactor(code: string): Promise<VerifyAnswer> {
+  return apiPost<VerifyAnswer>('/account/second-factor/verify', { code });
 }
 
 export function useVerifySecondFactor() {

@@ -37,7 +37,7 @@ function rawUtf8(text: string): string {
 }
 
 function bundle(overrides: Partial<CadBundle> = {}): CadBundle {
-  return { id: 'b-1', name: '01-0559.zip', state: 'queued', done: 0, total: 2, bytes: 0, error: null, expires: '2026-11-26T18:30:00', ...overrides };
+  return { id: 'b-1', name: '01-0559.zip', state: 'queued', done: 0, total: 2, bytes: 0, error: null, expires: '2026-11-26T18:30:00Z', ...overrides };
 }
 
 type FileAnswer = { body: string; disposition: string; type?: string } | { status: number; code: string };
@@ -111,8 +111,8 @@ function cadServer({
 
 /** The favorite list l-1 ("Spring", two colorways unless told otherwise) and its (empty) grid. */
 function listServer(colorways = ['c-1', 'c-2']) {
-  const entry = (colorwayGuid: string) => ({ designGuid: 'd-1', colorwayGuid, listId: 'l-1', designName: '01-0559', colorwayName: colorwayGuid, thumbnail: '', added: '2026-11-25T10:00:00' });
-  const spring = { id: 'l-1', name: 'Spring', entryCount: colorways.length, created: '2026-11-20T10:00:00' };
+  const entry = (colorwayGuid: string) => ({ designGuid: 'd-1', colorwayGuid, listId: 'l-1', designName: '01-0559', colorwayName: colorwayGuid, thumbnail: '', added: '2026-11-25T10:00:00Z' });
+  const spring = { id: 'l-1', name: 'Spring', entryCount: colorways.length, created: '2026-11-20T10:00:00Z' };
   server.use(
     http.get('*/service/favorites/entries/:id', () => HttpResponse.json({ ...spring, entries: colorways.map(entry) })),
     http.get('*/service/search/favorites/:id/:page/:size', () => HttpResponse.json({ list: spring, results: [], totalCount: 0, totalPage: 0, currentPage: 0, pageSize: 50 })),

@@ -17,7 +17,7 @@ function customer(overrides: Partial<Customer> = {}): Customer {
     address: 'İstanbul',
     code: 'KUM',
     visible: true,
-    createdAt: '2024-05-01T09:00:00',
+    createdAt: '2024-05-01T09:00:00Z',
     userCount: 0,
     designCount: 0,
     ...overrides,

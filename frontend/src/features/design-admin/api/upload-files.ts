@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload, type UploadProgress } from '@/api/api-upload';
+import { useConfiguration } from '@/api/reference/get-configuration';
 import type { Id, ImportJob } from '../types';
 import { designAdminKeys } from './keys';
 
@@ -11,6 +12,8 @@ export type UploadFilesInput = {
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting it cancels the upload (xhr.abort). */
   signal?: AbortSignal;
+  /** The instance uploads go to (the configuration's `uploadBase`); empty: this server. */
+  base?: string;
 };
 
 /**
@@ -18,19 +21,21 @@ export type UploadFilesInput = {
  * before the files: the server reads them first. The answer lists the files it refused; the
  * accepted ones stay in the job.
  */
-export function uploadFiles({ archiveId, jobId, files, onProgress, signal }: UploadFilesInput): Promise<ImportJob> {
+export function uploadFiles({ archiveId, jobId, files, onProgress, signal, base }: UploadFilesInput): Promise<ImportJob> {
   const form = new FormData();
   form.append('archiveId', String(archiveId));
   form.append('isNewImport', 'true');
   if (jobId !== undefined && jobId !== null) form.append('jobId', String(jobId));
   for (const file of files) form.append('files', file, file.name);
-  return apiUpload<ImportJob>('/design/import', form, { method: 'PUT', onProgress, signal });
+  return apiUpload<ImportJob>('/design/import', form, { method: 'PUT', base, onProgress, signal });
 }
 
 export function useUploadFiles() {
   const queryClient = useQueryClient();
+  const { data: configuration } = useConfiguration();
+  const base = configuration?.uploadBase;
   return useMutation({
-    mutationFn: uploadFiles,
+    mutationFn: (input: UploadFilesInput) => uploadFiles({ base, ...input }),
     onSuccess: (job) => queryClient.setQueryData(designAdminKeys.job(job.jobId), job),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: designAdminKeys.imports }),
   });

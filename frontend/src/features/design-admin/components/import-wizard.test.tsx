@@ -173,7 +173,7 @@ describe('import stepper', () => {
   });
 
   it('names open jobs by archive, time and file count in the job choice', async () => {
-    const older = importJob({ jobId: 'a1b2c3d4-uuid', archiveId: 2, createdAt: '2025-01-01T09:00:00', updatedAt: '2025-01-01T09:00:00', files: [importFile()] });
+    const older = importJob({ jobId: 'a1b2c3d4-uuid', archiveId: 2, createdAt: '2025-01-01T09:00:00Z', updatedAt: '2025-01-01T09:00:00Z', files: [importFile()] });
     const newer = uploadedJob();
     signedInAdmin({ openJobs: [older, newer] });
     server.use(http.get('*/service/design/import/:id', ({ params }) => HttpResponse.json(params.id === '7' ? newer : older)));

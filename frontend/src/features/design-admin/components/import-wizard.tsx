@@ -23,6 +23,7 @@ import { useImportJob } from '../api/get-import-job';
 import { useOpenJobs } from '../api/get-open-jobs';
 import { addedDesignsOf, importSteps, isOpen, stepOf, type ProcessedStage } from '../lib/job-flow';
 import { formatJobTime } from '../lib/job-time';
+import { serverDate } from '@/lib/format';
 import type { AddedDesign, Id, ImportJob, JobState } from '../types';
 import { AddStep } from './add-step';
 import { ImportFilesTable } from './import-files-table';
@@ -42,7 +43,7 @@ const stateColor: Record<JobState, 'default' | 'info' | 'success' | 'primary' | 
 type Props = { onOpenDesign: (designGuid: string) => void };
 
 function newestFirst(a: ImportJob, b: ImportJob): number {
-  return String(b.updatedAt).localeCompare(String(a.updatedAt));
+  return serverDate(b.updatedAt).getTime() - serverDate(a.updatedAt).getTime();
 }
 
 /**

@@ -99,7 +99,7 @@ export function designSummary(overrides: Partial<DesignSummary> = {}): DesignSum
     designType: 'digital',
     originalName: 'rose',
     studio: 'Studio A',
-    uploadDate: '2025-01-02T10:00:00',
+    uploadDate: '2025-01-02T10:00:00Z',
     firstColorwayGuid: 'c-1',
     thumbnail: '/service/design/thumbnail/d/v/d-1/c-1',
     ...overrides,

@@ -126,7 +126,7 @@ describe('design page', () => {
     delete header.designStudio;
     delete header.closedCountries;
     header.dynamicParameters = { dp3: 'silk' };
-    header.orders = [{ customer: 'Bursa Tekstil', amount: 120, unit: 'm', orderType: 'reorder', orderedAt: '2024-03-04T09:30:00' }];
+    header.orders = [{ customer: 'Bursa Tekstil', amount: 120, unit: 'm', orderType: 'reorder', orderedAt: '2024-03-04T09:30:00Z' }];
     designServer(header);
     await openPage('/design/d-1');
 
@@ -153,7 +153,7 @@ describe('design page', () => {
     first.unmount();
 
     await changeLocale('ru');
-    designServer(designHeader({ orders: [{ customer: 'Bursa Tekstil', amount: 120, unit: 'm', orderType: 'sample', orderedAt: '2024-03-04T09:30:00' }], dynamicParameters: { dp0: 'Шёлк' } }));
+    designServer(designHeader({ orders: [{ customer: 'Bursa Tekstil', amount: 120, unit: 'm', orderType: 'sample', orderedAt: '2024-03-04T09:30:00Z' }], dynamicParameters: { dp0: 'Шёлк' } }));
     await openPage('/design/d-1');
     const row = screen.getByTestId('order-row');
     expect(row).toHaveTextContent('120 м');

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDecimal } from '@/lib/format';
+import { formatDate, formatDecimal, serverDate } from '@/lib/format';
 import { orderTypes, type DesignOrder, type OrdersScope } from '@/types/design';
 
 const units = ['m'] as const;
@@ -25,7 +25,7 @@ type Props = { orders: DesignOrder[]; scope: OrdersScope };
 export function OrdersPanel({ orders, scope }: Props) {
   const { t, i18n } = useTranslation('design');
   const locale = i18n.resolvedLanguage;
-  const sorted = [...orders].sort((a, b) => b.orderedAt.localeCompare(a.orderedAt));
+  const sorted = [...orders].sort((a, b) => serverDate(b.orderedAt).getTime() - serverDate(a.orderedAt).getTime());
   const own = scope === 'own';
   const amount = (order: DesignOrder) => {
     const unit = order.unit && isOneOf(units, order.unit) ? t(`orders.units.${order.unit}`) : (order.unit ?? '');

@@ -34,8 +34,8 @@ export function rotaryHeader(overrides: Partial<DesignHeader> = {}): DesignHeade
     notes: 'Repeat checked\nby the studio',
     dynamicParameters: { ...base.dynamicParameters, dp3: 'silk' },
     orders: [
-      { customer: 'Bursa Tekstil', amount: 1200, unit: 'm', orderType: 'production', orderedAt: '2024-03-04T09:30:00' },
-      { customer: null, amount: 12.5, unit: 'm', orderType: 'sample', orderedAt: '2024-11-20T14:00:00' },
+      { customer: 'Bursa Tekstil', amount: 1200, unit: 'm', orderType: 'production', orderedAt: '2024-03-04T09:30:00Z' },
+      { customer: null, amount: 12.5, unit: 'm', orderType: 'sample', orderedAt: '2024-11-20T14:00:00Z' },
     ],
     ...overrides,
   });

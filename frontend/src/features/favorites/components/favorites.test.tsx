@@ -16,11 +16,11 @@ jest.mock('@/features/design/components/deep-zoom-canvas', () => jest.requireAct
 const SLOW = { timeout: 5000 };
 
 function entry(colorwayGuid: string, listId: string): FavoriteEntry {
-  return { designGuid: 'd-1', colorwayGuid, listId, designName: '01-0559', colorwayName: colorwayGuid === 'c-1' ? 'VR-1' : 'VR-2', thumbnail: `/t/${colorwayGuid}`, added: '2026-11-25T10:00:00' };
+  return { designGuid: 'd-1', colorwayGuid, listId, designName: '01-0559', colorwayName: colorwayGuid === 'c-1' ? 'VR-1' : 'VR-2', thumbnail: `/t/${colorwayGuid}`, added: '2026-11-25T10:00:00Z' };
 }
 
 function list(id: string, name: string, entries: FavoriteEntry[] = []): FavoriteListEntries {
-  return { id, name, entryCount: entries.length, created: '2026-11-20T10:00:00', entries };
+  return { id, name, entryCount: entries.length, created: '2026-11-20T10:00:00Z', entries };
 }
 
 /** A door a handler waits at until the test opens it. */

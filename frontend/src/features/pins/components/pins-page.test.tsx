@@ -26,7 +26,7 @@ const seeded = [pin(1, 0), pin(2, 1), pin(3, 2)];
 /** A design of GET /admin/design/search as the server writes it (DesignSummary). */
 function summary(number: number) {
   const { designGuid, designName, originalName, thumbnail } = pin(number, 0);
-  return { designGuid, designName, archiveId: 1, designType: 'digital', originalName, studio: 'Desen', uploadDate: '2025-01-02T10:00:00', firstColorwayGuid: `c-${number}`, thumbnail };
+  return { designGuid, designName, archiveId: 1, designType: 'digital', originalName, studio: 'Desen', uploadDate: '2025-01-02T10:00:00Z', firstColorwayGuid: `c-${number}`, thumbnail };
 }
 
 /**

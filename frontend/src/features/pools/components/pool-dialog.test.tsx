@@ -29,7 +29,7 @@ describe('pool modal', () => {
       http.post('*/service/admin/pool/insert', async ({ request }) => {
         const body = (await request.json()) as { name: string };
         saved.push(body);
-        return HttpResponse.json({ uniqueid: 'p-1', name: body.name, description: '', searches: [], designs: [], wearGuids: [], memberCount: 42, userCount: 0, updatedAt: '2025-01-02T10:00:00' });
+        return HttpResponse.json({ uniqueid: 'p-1', name: body.name, description: '', searches: [], designs: [], wearGuids: [], memberCount: 42, userCount: 0, updatedAt: '2025-01-02T10:00:00Z' });
       }),
     );
     renderApp('/admin/pools');

@@ -19,7 +19,7 @@ const pool: Pool = {
   wearGuids: [],
   memberCount: 42,
   userCount: 3,
-  updatedAt: '2025-01-02T10:00:00',
+  updatedAt: '2025-01-02T10:00:00Z',
 };
 
 async function openPools() {

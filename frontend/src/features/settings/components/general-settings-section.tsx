@@ -219,18 +219,26 @@ export function GeneralSettingsSection() {
           </Part>
 
           <Part title={t('settings:general.sections.images')}>
-            <TextField
-              size="small"
-              type="url"
-              label={t('settings:general.contentImageBase')}
-              placeholder="https://cdn.example.com"
-              value={shown.contentImageBase}
-              onChange={(event) => set('contentImageBase', event.target.value)}
-              error={Boolean(problems.contentImageBase)}
-              helperText={problemText('contentImageBase') ?? t('settings:general.contentImageBaseHelp')}
-              disabled={busy}
-              slotProps={{ htmlInput: { maxLength: IMAGE_BASE_MAX, spellCheck: false } }}
-            />
+            {(
+              [
+                ['contentImageBase', 'https://cdn.example.com'],
+                ['uploadBase', 'http://import.studio.local:8080'],
+              ] as const
+            ).map(([field, example]) => (
+              <TextField
+                key={field}
+                size="small"
+                type="url"
+                label={t(`settings:general.${field}`)}
+                placeholder={example}
+                value={shown[field]}
+                onChange={(event) => set(field, event.target.value)}
+                error={Boolean(problems[field])}
+                helperText={problemText(field) ?? t(`settings:general.${field}Help`)}
+                disabled={busy}
+                slotProps={{ htmlInput: { maxLength: IMAGE_BASE_MAX, spellCheck: false } }}
+              />
+            ))}
           </Part>
 
           <Part title={t('settings:general.sections.banners')}>

@@ -23,6 +23,7 @@ export const generalFields = [
   'defaultOrder',
   'pageSize',
   'contentImageBase',
+  'uploadBase',
   'parameterNames',
   'studioMail',
   'cadCompanyCodes',
@@ -99,8 +100,10 @@ export function checkDraft(draft: GeneralDraft): FieldProblems {
   const problems: FieldProblems = {};
   const size = draft.pageSize.trim();
   if (!/^\d+$/.test(size) || Number(size) < PAGE_SIZE_MIN || Number(size) > PAGE_SIZE_MAX) problems.pageSize = field;
-  const base = draft.contentImageBase.trim();
-  if (base && (!urlPattern.test(base) || base.length > IMAGE_BASE_MAX)) problems.contentImageBase = field;
+  for (const name of ['contentImageBase', 'uploadBase'] as const) {
+    const base = draft[name].trim();
+    if (base && (!urlPattern.test(base) || base.length > IMAGE_BASE_MAX)) problems[name] = field;
+  }
   if (draft.parameterNames.some((name) => supportedLocales.some((language) => nameProblem(name[language])))) problems.parameterNames = field;
   const mail = draft.studioMail.trim();
   if (mail && !emailPattern.test(mail)) problems.studioMail = field;

@@ -32,7 +32,7 @@ export const labelEntry: LabelEntry = { ...who, ...colorway, labelId: 11, label:
 export const cadEntry: CadEntry = { ...who, ...colorway, format: 'psd', kind: 'production', bytes: 1_572_864 };
 export const loginEntries: LoginEntry[] = [
   { ...who, email: 'ayse@example.com', ip: '10.0.0.7', outcome: 'success' },
-  { ...who, at: '2026-11-25T08:00:00', userName: null, userEmail: null, companyGuid: null, companyName: null, email: 'nobody@example.com', ip: '10.0.0.8', outcome: 'invalid_credentials' },
+  { ...who, at: '2026-11-25T08:00:00Z', userName: null, userEmail: null, companyGuid: null, companyName: null, email: 'nobody@example.com', ip: '10.0.0.8', outcome: 'invalid_credentials' },
 ];
 export const colorwayEntry: ColorwayEntry = { ...who, designGuid: 'd-2', designNumber: null, colorwayGuid: 'cw-2', colorwayName: null };
 
@@ -56,8 +56,8 @@ export const funnelRows: Record<'design' | 'company', FunnelRow[]> = {
   company: [{ key: 'c-1', name: 'Kumaş A.Ş.', views: 9000, favorites: 900, cadDownloads: 450, orders: 30 }],
 };
 export const unviewedDesigns: UnviewedDesign[] = [
-  { designGuid: 'd-9', designNumber: 'D-2001', uploadDate: '2026-11-20T10:00:00' },
-  { designGuid: 'd-8', designNumber: 'D-1999', uploadDate: '2026-10-02T09:30:00' },
+  { designGuid: 'd-9', designNumber: 'D-2001', uploadDate: '2026-11-20T10:00:00Z' },
+  { designGuid: 'd-8', designNumber: 'D-1999', uploadDate: '2026-10-02T09:30:00Z' },
 ];
 export const UNVIEWED_TOTAL = 42;
 
