@@ -70,7 +70,13 @@ pub fn next(
         // nothing free: try again while something is.
         for _ in 0..RESERVE_ATTEMPTS {
             if repo::reserve_next(conn, &admin, &wanted, now)? {
-                return Ok(repo::held(conn, &admin, &wanted)?);
+                if let Some(held) = repo::held(conn, &admin, &wanted)? {
+                    return Ok(Some(held));
+                }
+                // Labelled by another admin in the same instant (PostgreSQL): let it go, look
+                // again.
+                repo::release(conn, &admin)?;
+                continue;
             }
             if !repo::any_free(conn, &admin, &wanted)? {
                 break;
