@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/app';
+import { keepRecoveryCodes, signIn } from './support/app';
 import { accounts } from './support/env';
 import { totp } from './support/totp';
 
@@ -21,6 +21,10 @@ test('an admin enrols an authenticator, reaches /admin, and is asked for a code 
   await expect(page.getByTestId('totp-qr')).toBeVisible();
   await page.locator('input[name="code"]').fill(totp(secret));
   await page.locator('form button[type="submit"]').click();
+  // The recovery codes, shown this once.
+  const codes = await keepRecoveryCodes(page);
+  const [firstCode = ''] = codes;
+  expect(codes.every((code) => /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(code))).toBe(true);
   await expectUsersPage(page);
 
   // Sign out from the admin menu.
@@ -41,4 +45,19 @@ test('an admin enrols an authenticator, reaches /admin, and is asked for a code 
   await expect(page.getByTestId('welcome')).toHaveText(`Welcome, ${admin.name}`);
   await page.getByRole('link', { name: 'Admin panel' }).click();
   await expectUsersPage(page);
+
+  // Without the authenticator: a recovery code lets the admin through, once.
+  await page.getByRole('navigation').getByText('Exit').click();
+  await signIn(page, admin.email, admin.password);
+  await page.getByRole('button', { name: 'Lost your authenticator? Use a recovery code' }).click();
+  await page.locator('input[name="recoveryCode"]').fill(firstCode);
+  await page.locator('form button[type="submit"]').click();
+  await expectUsersPage(page);
+  await page.getByRole('navigation').getByText('Exit').click();
+  await signIn(page, admin.email, admin.password);
+  await page.getByRole('button', { name: 'Lost your authenticator? Use a recovery code' }).click();
+  await page.locator('input[name="recoveryCode"]').fill(firstCode);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/authenticate/);
 });

@@ -1116,7 +1116,11 @@ async fn taking_archive_access_away_ends_the_sessions() {
         .unwrap();
     user.archive_access = false;
     world.save(&user);
-    assert_eq!(api.is_valid(&token).await, false, "refused at the next request");
+    assert_eq!(
+        api.is_valid(&token).await,
+        false,
+        "refused at the next request"
+    );
 }
 
 #[actix_web::test]

@@ -58,8 +58,19 @@ export async function signInAsAdmin(page: Page, admin: Admin) {
   await expect(page).toHaveURL(/\/authenticate/);
   const secretText = page.getByTestId('totp-secret');
   await expect(secretText.or(page.getByText('Enter the 6-digit code from your authenticator app.'))).toBeVisible();
-  if (await secretText.isVisible()) rememberFactor(admin.email, ((await secretText.textContent()) ?? '').trim());
+  const enrolling = await secretText.isVisible();
+  if (enrolling) rememberFactor(admin.email, ((await secretText.textContent()) ?? '').trim());
   await page.locator('input[name="code"]').fill(await nextFactorCode(admin.email));
   await page.locator('form button[type="submit"]').click();
+  if (enrolling) await keepRecoveryCodes(page);
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The recovery codes shown once after an enrolment: read (ten of them), then "saved, continue". */
+export async function keepRecoveryCodes(page: Page): Promise<string[]> {
+  const list = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(list).toHaveCount(10);
+  const codes = (await list.allTextContents()).map((code) => code.trim());
+  await page.getByRole('button', { name: 'I have saved them, continue' }).click();
+  return codes;
 }
