@@ -47,17 +47,16 @@ test('an admin enrols an authenticator, reaches /admin, and is asked for a code 
   await expectUsersPage(page);
 
   // Without the authenticator: a recovery code lets the admin through, once.
-  await page.getByRole('navigation').getByText('Exit').click();
-  await signIn(page, admin.email, admin.password);
-  await page.getByRole('button', { name: 'Lost your authenticator? Use a recovery code' }).click();
-  await page.locator('input[name="recoveryCode"]').fill(firstCode);
-  await page.locator('form button[type="submit"]').click();
+  const signInWithRecoveryCode = async () => {
+    await page.getByRole('navigation').getByText('Exit').click();
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole('button', { name: 'Lost your authenticator? Use a recovery code' }).click();
+    await page.locator('input[name="recoveryCode"]').fill(firstCode);
+    await page.locator('form button[type="submit"]').click();
+  };
+  await signInWithRecoveryCode();
   await expectUsersPage(page);
-  await page.getByRole('navigation').getByText('Exit').click();
-  await signIn(page, admin.email, admin.password);
-  await page.getByRole('button', { name: 'Lost your authenticator? Use a recovery code' }).click();
-  await page.locator('input[name="recoveryCode"]').fill(firstCode);
-  await page.locator('form button[type="submit"]').click();
+  await signInWithRecoveryCode();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/authenticate/);
 });
