@@ -59,16 +59,22 @@ fn documented() -> BTreeSet<(String, String)> {
     operations
 }
 
-/// The routes the `configure` functions register, read from their source: every path literal of
-/// `.route("…", web::get()…)` and `web::resource("…").route(web::post()…)`, with the methods
-/// that follow it up to the next path. Path parameters are renamed `{}` for the comparison.
-fn registered() -> BTreeSet<(String, String)> {
+/// The source files holding annotated handlers: every crate's `routes.rs` and the image routes.
+fn route_sources() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(workspace().join("crates"))
         .unwrap()
         .map(|entry| entry.unwrap().path().join("src/routes.rs"))
         .filter(|path| path.exists())
         .collect();
     files.push(workspace().join("crates/gateway/src/images.rs"));
+    files
+}
+
+/// The routes the `configure` functions register, read from their source: every path literal of
+/// `.route("…", web::get()…)` and `web::resource("…").route(web::post()…)`, with the methods
+/// that follow it up to the next path. Path parameters are renamed `{}` for the comparison.
+fn registered() -> BTreeSet<(String, String)> {
+    let mut files = route_sources();
     files.push(workspace().join("crates/gateway/src/lib.rs"));
     let mut routes = BTreeSet::new();
     for file in files {
@@ -217,12 +223,7 @@ async fn every_documented_operation_is_served() {
 /// `Admin` and for the admin area.
 #[test]
 fn every_handler_that_needs_a_session_says_so() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(workspace().join("crates"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path().join("src/routes.rs"))
-        .filter(|path| path.exists())
-        .collect();
-    files.push(workspace().join("crates/gateway/src/images.rs"));
+    let files = route_sources();
     let mut wrong = Vec::new();
     for file in files {
         let source = std::fs::read_to_string(&file).unwrap();
