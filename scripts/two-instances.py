@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Two `desen serve` processes on one PostgreSQL, one Redis and one object store, behind HAProxy
-(issue 18, "Two instances"). Each check is a real request to a real process:
+"""Two `desen serve` processes on one PostgreSQL, one Redis and one S3-compatible object store
+(a moto server), behind HAProxy (issue 18, "Two instances"). Each check is a real request to a real
+process:
 
 - a session made through one instance works on the other, and through the proxy;
 - the sign-in rate limit holds across both;
-- an import started on one is worked by the import workers of both;
+- an import started on one is worked by the import workers of both, its files and renditions in
+  the bucket (nothing in either instance's data folder);
+- the thumbnails, preview, deep-zoom tiles and CAD files (the production file, a download-all zip
+  built by either instance) are served by both, byte for byte the same;
 - a design edited on one is found at once by a search on the other (its search cache follows the
   catalog revision);
 - a suspended user is refused by both;
@@ -12,20 +16,23 @@
   `DESEN_ALLOWED_ORIGINS` naming the app) arrive in the job the app reads.
 
 Needs: DESEN_BIN (a built `desen`), PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Redis
-on 127.0.0.1:6379, haproxy. Ports 18130-18132. Prints one line per check; exits non-zero on the
+on 127.0.0.1:6379, haproxy, moto (target/moto-venv, from scripts/setup.sh). Ports 18130-18132, and
+the first free of 18133-18139 for the S3 server. Prints one line per check; exits non-zero on the
 first failure. Python's standard library only.
 """
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import uuid
 
 from drill_support import (
-    PG, REDIS, admin_token, base_env, call, check, desen, free_work_dir, listening, log_tail,
-    multipart, remove, seed_archive, serve, sign_in, started, stop_all, tiff, token_of, valid, wait_until,
+    PG, REDIS, admin_token, base_env, call, check, desen, fetch, free_work_dir, listening, log_tail,
+    multipart, remove, s3_keys, seed_archive, serve, sign_in, start_s3, started, stop_all, tiff, token_of,
+    valid, wait_until,
 )
 
 ADMIN = "admin@two.test"
@@ -45,15 +52,19 @@ def main():
     subprocess.run(["psql", PG + "/postgres", "-qc", f"CREATE DATABASE {database}"], check=True)
     logs = {}
     try:
-        objects = os.path.join(work, "objects")  # the one object store both instances write to
-        os.makedirs(objects)
+        # The one object store both instances write to: a bucket on an S3-compatible server.
+        s3_port = next((p for p in range(18133, 18140) if not listening(p)), None)
+        if s3_port is None:
+            raise SystemExit("FAIL ports 18133-18139 are all taken: no port for the S3 server")
+        logs["s3"] = os.path.join(work, "s3.log")
+        bucket = start_s3(s3_port, "desen-two", logs["s3"])
         common = base_env(work, DATABASE_URL=url, REDIS_URL=REDIS,
-                          DESEN_REDIS_PREFIX=f"desen-two-{uuid.uuid4().hex[:8]}:")
+                          DESEN_REDIS_PREFIX=f"desen-two-{uuid.uuid4().hex[:8]}:",
+                          DESEN_CAD__DOWNLOAD_ALL="true", **bucket)
         envs = {}
         for name, port in (("a", A_PORT), ("b", B_PORT)):
             data = os.path.join(work, name)
             os.makedirs(data)
-            os.symlink(objects, os.path.join(data, "objects"))
             envs[name] = {**common, "DESEN_DATA_DIR": data, "DESEN_LISTEN": f"127.0.0.1:{port}"}
         # B is the upload instance next to the file server: A's web app may call it.
         envs["b"]["DESEN_ALLOWED_ORIGINS"] = A
@@ -134,6 +145,7 @@ backend desen
                                    token=admin, form={"jobId": job_id})
             assert status == 200, (step, status, body)
         check("the job was finished across both instances", True)
+        check_files_in_the_bucket(bucket, work, admin)
 
         # A design edited on A is found at once by a search on B.
         search = lambda base, form: call(base, "POST", "/service/search/design/basic/0/25", token=admin, form=form)[2]  # noqa: E731
@@ -176,7 +188,7 @@ backend desen
             "Origin": B, "Access-Control-Request-Method": "PUT"})
         check("A, with no allowed origins, does not", headers.get("Access-Control-Allow-Origin") is None)
         content_type, body = multipart([("archiveId", archive), ("isNewImport", "true")],
-                                       [("upload_VR1.tif", tiff(300, 300, 99))])
+                                       [("upload_VR1.tif", tiff(1800, 1800, 99))])  # 9.7 MB: in parts
         status, headers, job = call(B, "PUT", "/service/design/import", token=admin, body=body,
                                     headers={"Content-Type": content_type, "Origin": A})
         check("an upload sent to B from A's origin is taken",
@@ -184,6 +196,8 @@ backend desen
         status, _, seen = call(A, "GET", f"/service/design/import/{job['jobId']}", token=admin)
         check("and its job is read on A", status == 200 and seen["files"][0]["name"] == "upload_VR1.tif",
               f"{status} {seen}")
+        with open(logs["s3"]) as f:
+            check("a file over 8 MiB went to the bucket as a multipart upload", "?uploads" in f.read())
         print("two instances: every check passed")
     except SystemExit:
         for name, log in logs.items():
@@ -194,6 +208,58 @@ backend desen
         subprocess.run(["psql", PG + "/postgres", "-qc", f"DROP DATABASE IF EXISTS {database} WITH (FORCE)"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         remove(work)
+
+
+def check_files_in_the_bucket(bucket, work, admin):
+    """The import's files and renditions are in the bucket, and both instances serve them."""
+    originals = s3_keys(bucket, "originals/")
+    check("the originals are in the bucket", len(originals) >= 11, f"{len(originals)}")
+    check("and renditions with deep-zoom tiles", any("/image_files/" in k for k in s3_keys(bucket, "renditions/")))
+    local = [os.path.join(root, f) for name in ("a", "b") for root, _, files in os.walk(os.path.join(work, name, "objects"))
+             for f in files]
+    check("nothing went to either instance's data folder", not local, f"{local[:3]}")
+
+    designs = call(A, "POST", "/service/search/design/basic/0/25", token=admin, form={})[2]["results"]
+    design = designs[0]
+    header = call(A, "POST", "/service/design/header", token=admin, form={"designGuid": design["designGuid"]})[2]
+    colorway = header["colorways"][0]
+    images = colorway["images"]
+    paths = [*images["thumbnails"].values(), images["preview"]]
+    dzi = images["tiles"]
+    status, _, descriptor = fetch(A, "GET", dzi, token=admin)
+    check("the deep-zoom descriptor is served", status == 200 and b"<Image" in descriptor, f"{status} {descriptor[:200]}")
+    width = int(re.search(rb'Width="(\d+)"', descriptor).group(1))
+    height = int(re.search(rb'Height="(\d+)"', descriptor).group(1))
+    top = (max(width, height) - 1).bit_length()  # the level of the full size
+    paths += [dzi, dzi.replace("image.dzi", "image_files/0/0_0.jpg"), dzi.replace("image.dzi", f"image_files/{top}/0_0.jpg")]
+    answers = {base: [fetch(base, "GET", path, token=admin) for path in paths] for base in (A, B)}
+    check("thumbnails, preview, descriptor and tiles are served by A",
+          all(status == 200 for status, _, _ in answers[A]), f"{[(p, a[0]) for p, a in zip(paths, answers[A])]}")
+    check("and the same bytes by B",
+          all(a[0] == 200 and a[2] == b[2] for a, b in zip(answers[A], answers[B])),
+          f"{[(p, b[0]) for p, b in zip(paths, answers[B])]}")
+    check("the pictures are JPEGs", all(body[:2] == b"\xff\xd8" for path, (_, _, body) in zip(paths, answers[A])
+                                        if path.endswith(".jpg") or "/thumbnail/" in path or "/preview/" in path))
+
+    # The production file of a digital design is the file as imported, fetched from the bucket.
+    form = {"cadId": "", "designGuid": design["designGuid"], "colorwayGuid": colorway["colorwayGuid"], "wearGuid": ""}
+    downloads = {base: fetch(base, "POST", "/service/cad/download", token=admin, form=form) for base in (A, B)}
+    uploaded = {tiff(1400, 1400, n) for n in range(10)} | {tiff(200, 200, 1000)}  # and seed_archive's
+    check("the CAD file is downloaded from A and from B",
+          all(status == 200 for status, _, _ in downloads.values()), f"{[d[0] for d in downloads.values()]}")
+    check("byte for byte the file imported", all(body in uploaded for _, _, body in downloads.values()))
+
+    # A download-all zip built by either instance's workers, stored in the bucket, read from both.
+    status, _, bundle = call(B, "POST", "/service/cad/download-all", token=admin,
+                             form={"cadId": "", "wearGuid": "", "designGuid": design["designGuid"]})
+    check("a download-all zip is asked of B", status == 202, f"{status} {bundle}")
+    wait_until("the zip is built",
+               lambda: call(A, "GET", f"/service/cad/downloads/{bundle['id']}", token=admin)[2].get("state") == "ready", 120)
+    zips = {base: fetch(base, "GET", f"/service/cad/downloads/{bundle['id']}/file", token=admin) for base in (A, B)}
+    check("the zip is downloaded from A and from B, the same bytes",
+          all(status == 200 and body[:2] == b"PK" for status, _, body in zips.values())
+          and zips[A][2] == zips[B][2], f"{[z[0] for z in zips.values()]}")
+    check("and it is in the bucket", f"bundles/{bundle['id']}.zip" in s3_keys(bucket, "bundles/"), f"{s3_keys(bucket, 'bundles/')}")
 
 
 if __name__ == "__main__":

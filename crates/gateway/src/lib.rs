@@ -81,7 +81,8 @@ impl AppState {
                 .map_err(|e| anyhow::anyhow!("reading or creating {}: {e}", path.display()))?;
             accounts_settings.secret_key = Some(key);
         }
-        let mut state = AppState::assemble(
+        let mut state = AppState::assemble_on(
+            settings.storage()?,
             pool,
             AccountsContext {
                 stores,
@@ -114,6 +115,27 @@ impl AppState {
         import: import::ImportSettings,
     ) -> anyhow::Result<AppState> {
         let storage = Storage::local(&data_dir.join("objects"))?;
+        AppState::assemble_on(
+            storage,
+            pool,
+            accounts,
+            sessions_backend,
+            static_dir,
+            data_dir,
+            import,
+        )
+    }
+
+    /// The state over given parts and file store; short-lived files go under `data_dir/scratch`.
+    pub fn assemble_on(
+        storage: Storage,
+        pool: DbPool,
+        accounts: AccountsContext,
+        sessions_backend: &'static str,
+        static_dir: PathBuf,
+        data_dir: &std::path::Path,
+        import: import::ImportSettings,
+    ) -> anyhow::Result<AppState> {
         Ok(AppState {
             pool,
             import: ImportContext {

@@ -335,6 +335,7 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     let state = AppState::build(&settings)?;
     tracing::info!(
         database = %redacted(&settings.database_url()),
+        storage = %state.storage,
         sessions = state.sessions_backend,
         migrations_applied = applied,
         "starting desen"

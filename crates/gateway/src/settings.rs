@@ -6,6 +6,7 @@ use accounts::mail::SmtpSettings;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use std::path::PathBuf;
+use storage::{S3Settings, Storage};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
@@ -48,6 +49,16 @@ pub struct Settings {
     /// The AI search switch: whether customers may search by picture (staff always may).
     #[serde(default = "yes")]
     pub ai_search: bool,
+    /// Where design files live (`DESEN_STORAGE_URL`): unset or empty, `<data_dir>/objects`;
+    /// `s3://BUCKET[/FOLDER]?endpoint=URL&region=NAME`, an S3-compatible bucket.
+    #[serde(default)]
+    pub storage_url: Option<String>,
+    /// The bucket's key (`DESEN_STORAGE_ACCESS_KEY_ID`, `DESEN_STORAGE_SECRET_ACCESS_KEY`);
+    /// unset, the standard `AWS_*` variables or the machine's role.
+    #[serde(default)]
+    pub storage_access_key_id: Option<String>,
+    #[serde(default)]
+    pub storage_secret_access_key: Option<SecretString>,
     /// From `DATABASE_URL`; defaults to `sqlite://<data_dir>/archive.db`.
     #[serde(skip)]
     pub database_url: Option<SecretString>,
@@ -117,6 +128,19 @@ impl Settings {
     /// mode 0600). Back it up apart from the database: the TOTP secrets do not open without it.
     pub fn secret_key_file(&self) -> PathBuf {
         self.data_dir.join("secret.key")
+    }
+
+    /// The archive's file store: the bucket `storage_url` names, else `<data_dir>/objects`.
+    pub fn storage(&self) -> anyhow::Result<Storage> {
+        match self.storage_url.as_deref().filter(|url| !url.is_empty()) {
+            None => Ok(Storage::local(&self.data_dir.join("objects"))?),
+            Some(url) => {
+                let mut s3 = S3Settings::parse(url)?;
+                s3.access_key_id = self.storage_access_key_id.clone();
+                s3.secret_access_key = self.storage_secret_access_key.clone();
+                Ok(Storage::s3(&s3)?)
+            }
+        }
     }
 
     /// Uploads in flight and other short-lived files.

@@ -6,15 +6,19 @@
 //! - [`Lab`] is CIELAB relative to D65 (the sRGB white), used for palettes and colour search.
 //! - Lab *files* (Photoshop / TIFF CIELAB) are D50, as ICC and Photoshop define them; they are
 //!   converted to sRGB through XYZ with a Bradford D50→D65 adaptation.
-//! - CMYK without a profile uses the naive device conversion
-//!   `R = 255·(1−C)·(1−K)`, `G = 255·(1−M)·(1−K)`, `B = 255·(1−Y)·(1−K)` (C, M, Y, K as coverage
-//!   0..1). It is what a browser shows for an untagged CMYK JPEG: saturated and too bright
-//!   compared with a press, but predictable.
+//! - CMYK without a usable embedded profile is taken as printed to FOGRA39 (ISO 12647-2 coated
+//!   offset, the common European proofing reference): [`DEFAULT_CMYK_PROFILE`], built into the
+//!   crate, converted to sRGB with the relative colorimetric intent (paper white → screen white).
+//!   Process inks of a multichannel file that gives no ink colour (channels named Cyan, Magenta,
+//!   Yellow, Black) take their solid colour from the same profile ([`file_inks`]).
 
 use std::sync::{Arc, OnceLock};
 
-use moxcms::{ColorProfile, DataColorSpace, Layout, Transform8BitExecutor, TransformOptions};
+use moxcms::{
+    ColorProfile, DataColorSpace, Layout, RenderingIntent, Transform8BitExecutor, TransformOptions,
+};
 
+use crate::Reason;
 use crate::info::{ChannelKind, ColorMode, ImageInfo};
 
 /// A CIELAB colour (D65 white, 2° observer): L 0..100, a and b roughly −128..127.
@@ -267,12 +271,102 @@ pub const FALLBACK_INKS: [[u8; 3]; 12] = [
 ];
 
 /// The file's own ink colours, one per spot channel in order: [`crate::ChannelInfo::color`] when
-/// the file says it, else [`FALLBACK_INKS`] by spot ordinal.
+/// the file says it; else, for a channel named for a process ink (see [`process_ink_color`]), the
+/// solid of that ink in [`DEFAULT_CMYK_PROFILE`]; else [`FALLBACK_INKS`] by spot ordinal.
 pub fn file_inks(info: &ImageInfo) -> Vec<[u8; 3]> {
     info.spot_channels()
         .enumerate()
-        .map(|(n, (_, c))| c.color.unwrap_or(FALLBACK_INKS[n % FALLBACK_INKS.len()]))
+        .map(|(n, (_, c))| {
+            c.color
+                .or_else(|| process_ink_color(&c.name))
+                .unwrap_or(FALLBACK_INKS[n % FALLBACK_INKS.len()])
+        })
         .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The default CMYK profile
+
+/// The ICC profile assumed for CMYK data without a usable embedded one: FOGRA39L, Fogra's
+/// characterisation of ISO 12647-2 coated offset (paper type 1/2), made with ArgyllCMS `colprof`
+/// from the measurements in Debian's `icc-profiles-free` by `scripts/make-cmyk-profile.sh`
+/// (licence and provenance in `crates/imaging/profiles/LICENSE`). CMYK → Lab lut16 (9⁴ grid),
+/// about 57 KB; it has no real B2A table, so it can only be a source profile.
+pub const DEFAULT_CMYK_PROFILE: &[u8] = include_bytes!("../profiles/FOGRA39L-desen.icc");
+
+/// How the default profile is named in warnings.
+pub const DEFAULT_CMYK_PROFILE_NAME: &str = "FOGRA39 (ISO 12647-2 coated offset)";
+
+/// The intent of the default CMYK conversion. Relative colorimetric maps the paper white to the
+/// screen white and keeps every in-gamut colour as measured (a proof of the press sheet); the
+/// sRGB black (L* 0) is darker than the press black (L* 8), so no shadow detail is clipped and
+/// black point compensation is not needed (moxcms 0.9 does not offer it for CMYK sources). The
+/// profile's perceptual table is the same colorimetric table anyway (ArgyllCMS builds the
+/// gamut mapping only into B2A tables).
+pub const DEFAULT_CMYK_INTENT: RenderingIntent = RenderingIntent::RelativeColorimetric;
+
+/// The default CMYK → sRGB transform (built once per process: moxcms samples the profile into
+/// a 17⁴ table, some milliseconds).
+fn default_cmyk_transform() -> Arc<Transform8BitExecutor> {
+    static T: OnceLock<Arc<Transform8BitExecutor>> = OnceLock::new();
+    T.get_or_init(|| {
+        let options = TransformOptions {
+            rendering_intent: DEFAULT_CMYK_INTENT,
+            ..TransformOptions::default()
+        };
+        ColorProfile::new_from_slice(DEFAULT_CMYK_PROFILE)
+            .and_then(|p| {
+                p.create_transform_8bit(
+                    Layout::Rgba,
+                    &ColorProfile::new_srgb(),
+                    Layout::Rgb,
+                    options,
+                )
+            })
+            // A constant of the build, checked by the unit tests below.
+            .expect("the built-in CMYK profile makes a transform")
+    })
+    .clone()
+}
+
+/// 8-bit CMYK ink coverage (0 none, 255 full) → sRGB through [`DEFAULT_CMYK_PROFILE`].
+pub fn default_cmyk_to_srgb(cmyk: [u8; 4]) -> [u8; 3] {
+    let mut rgb = [255u8; 3];
+    // Lengths match (one pixel), so the transform cannot fail.
+    let _ = default_cmyk_transform().transform(&cmyk, &mut rgb);
+    rgb
+}
+
+/// The solid colour of a process ink named by a channel (`Cyan`, `Magenta`, `Yellow`, `Black`,
+/// any case, optionally after `Process `) through [`DEFAULT_CMYK_PROFILE`]; `None` for any other
+/// name.
+pub fn process_ink_color(name: &str) -> Option<[u8; 3]> {
+    static SOLIDS: OnceLock<[[u8; 3]; 4]> = OnceLock::new();
+    let name = name.trim().to_ascii_lowercase();
+    let name = name.strip_prefix("process ").unwrap_or(&name).trim();
+    let i = ["cyan", "magenta", "yellow", "black"]
+        .iter()
+        .position(|&n| n == name)?;
+    let solids = SOLIDS.get_or_init(|| {
+        let mut s = [[0u8; 3]; 4];
+        for (i, c) in s.iter_mut().enumerate() {
+            let mut cmyk = [0u8; 4];
+            cmyk[i] = 255;
+            *c = default_cmyk_to_srgb(cmyk);
+        }
+        s
+    });
+    Some(solids[i])
+}
+
+/// What the process channels hold, by their number and the colour mode.
+#[derive(Clone, Copy, PartialEq)]
+enum Data {
+    None,
+    Gray,
+    Rgb,
+    Cmyk,
+    Lab,
 }
 
 #[derive(Clone)]
@@ -281,7 +375,10 @@ enum ProcessKind {
     None,
     Gray,
     Rgb,
-    CmykNaive,
+    /// CMYK without a usable embedded profile, through [`DEFAULT_CMYK_PROFILE`].
+    CmykDefault {
+        transform: Arc<Transform8BitExecutor>,
+    },
     Lab,
     /// Gray, RGB or CMYK through the embedded ICC profile.
     Icc {
@@ -298,14 +395,15 @@ enum ProcessKind {
 /// (perceptual intent, the A2B0 table every CMYK output profile has; matrix/shaper for RGB and
 /// gray);
 /// a profile moxcms cannot use, or whose colour space does not match the data, is skipped with
-/// a warning (data taken as sRGB / naive CMYK), never a failure.
+/// a warning (data taken as sRGB, CMYK through [`DEFAULT_CMYK_PROFILE`]), never a failure. CMYK
+/// without a profile goes through [`DEFAULT_CMYK_PROFILE`] too, with a warning naming it.
 #[derive(Clone)]
 pub struct ProcessConverter {
     kind: ProcessKind,
     process: Vec<usize>,
     alpha: Option<usize>,
     channels: usize,
-    warnings: Vec<String>,
+    warnings: Vec<Reason>,
 }
 
 impl std::fmt::Debug for ProcessConverter {
@@ -314,7 +412,7 @@ impl std::fmt::Debug for ProcessConverter {
             ProcessKind::None => "none",
             ProcessKind::Gray => "gray",
             ProcessKind::Rgb => "rgb",
-            ProcessKind::CmykNaive => "cmyk-naive",
+            ProcessKind::CmykDefault { .. } => "cmyk-default",
             ProcessKind::Lab => "lab",
             ProcessKind::Icc { .. } => "icc",
         };
@@ -342,52 +440,88 @@ impl ProcessConverter {
             .position(|c| c.kind == ChannelKind::Alpha);
         let mut warnings = Vec::new();
         let mut process = process;
-        let base = match (process.len(), info.color_mode) {
-            (0, _) => ProcessKind::None,
+        let data = match (process.len(), info.color_mode) {
+            (0, _) => Data::None,
             (4.., ColorMode::Cmyk) => {
                 if process.len() > 4 {
-                    warnings.push(format!(
-                        "{} process channels in a CMYK file: using the first 4",
-                        process.len()
-                    ));
+                    warnings.push(
+                        Reason::new(
+                            "extra_process_channels",
+                            format!(
+                                "{} process channels in a CMYK file: using the first 4",
+                                process.len()
+                            ),
+                        )
+                        .with("count", process.len()),
+                    );
                     process.truncate(4);
                 }
-                ProcessKind::CmykNaive
+                Data::Cmyk
             }
             (3.., ColorMode::Lab) => {
                 process.truncate(3);
-                ProcessKind::Lab
+                Data::Lab
             }
             (1 | 2, _) => {
                 if process.len() == 2 {
-                    warnings.push("2 process channels: rendering the first as gray".into());
+                    warnings.push(Reason::new(
+                        "two_process_channels",
+                        "2 process channels: rendering the first as gray",
+                    ));
                 }
                 process.truncate(1);
-                ProcessKind::Gray
+                Data::Gray
             }
             (n, mode) => {
                 if n != 3 || !matches!(mode, ColorMode::Rgb | ColorMode::Indexed) {
-                    warnings.push(format!(
-                        "{n} process channels in a {mode:?} file: rendering the first 3 as RGB"
-                    ));
+                    warnings.push(
+                        Reason::new(
+                            "process_channels_as_rgb",
+                            format!(
+                                "{n} process channels in a {mode:?} file: rendering the first 3 \
+                                 as RGB"
+                            ),
+                        )
+                        .with("count", n)
+                        .with("mode", format!("{mode:?}")),
+                    );
                 }
                 process.truncate(3);
-                ProcessKind::Rgb
+                Data::Rgb
             }
         };
-        let kind = match (&base, info.icc_profile.as_deref()) {
-            (ProcessKind::Gray | ProcessKind::Rgb | ProcessKind::CmykNaive, Some(icc)) => {
-                match icc_transform(icc, &base) {
-                    Ok(Some(kind)) => kind,
-                    Ok(None) => base,
-                    Err(msg) => {
-                        warnings.push(msg);
-                        base
-                    }
+        let embedded = match info.icc_profile.as_deref() {
+            Some(icc) => match icc_transform(icc, data) {
+                Ok(kind) => kind,
+                Err(msg) => {
+                    warnings.push(msg);
+                    None
                 }
+            },
+            None if data == Data::Cmyk => {
+                warnings.push(
+                    Reason::new(
+                        "default_cmyk_profile",
+                        format!(
+                            "no embedded CMYK profile: colours shown as printed to the default \
+                             {DEFAULT_CMYK_PROFILE_NAME}"
+                        ),
+                    )
+                    .with("profile", DEFAULT_CMYK_PROFILE_NAME),
+                );
+                None
             }
-            _ => base,
+            None => None,
         };
+        let kind = embedded.unwrap_or_else(|| match data {
+            Data::None => ProcessKind::None,
+            Data::Gray => ProcessKind::Gray,
+            Data::Rgb => ProcessKind::Rgb,
+            Data::Cmyk => ProcessKind::CmykDefault {
+                transform: default_cmyk_transform(),
+            },
+            Data::Lab => ProcessKind::Lab,
+        });
         Self {
             kind,
             process,
@@ -413,7 +547,7 @@ impl ProcessConverter {
     }
 
     /// What could not be honoured (unusable profile, odd channel counts).
-    pub fn warnings(&self) -> &[String] {
+    pub fn warnings(&self) -> &[Reason] {
         &self.warnings
     }
 
@@ -445,15 +579,8 @@ impl ProcessConverter {
                     }
                 }
             }
-            ProcessKind::CmykNaive => {
-                let p = &self.process;
-                for (d, s) in dst.chunks_exact_mut(3).zip(src.chunks_exact(ch)) {
-                    let k = 255 - s[p[3]] as u32;
-                    let f = |c: u8| (((255 - c as u32) * k + 127) / 255) as u8;
-                    d[0] = f(s[p[0]]);
-                    d[1] = f(s[p[1]]);
-                    d[2] = f(s[p[2]]);
-                }
+            ProcessKind::CmykDefault { transform } => {
+                apply_transform(transform.as_ref(), 4, &self.process, src, ch, dst, scratch);
             }
             ProcessKind::Lab => {
                 let luts = LinearLuts::get();
@@ -474,49 +601,90 @@ impl ProcessConverter {
                 transform,
                 src_channels,
             } => {
-                let n = *src_channels;
-                let p = &self.process;
-                scratch.clear();
-                if ch == n && p.iter().enumerate().all(|(i, &c)| i == c) {
-                    scratch.extend_from_slice(src);
-                } else {
-                    scratch.reserve(width * n);
-                    for s in src.chunks_exact(ch) {
-                        scratch.extend(p.iter().map(|&c| s[c]));
-                    }
-                }
-                if transform.transform(scratch, dst).is_err() {
-                    // Cannot happen with matching lengths; keep the row readable if it does.
-                    for (d, s) in dst.chunks_exact_mut(3).zip(scratch.chunks_exact(n)) {
-                        d.fill(s[0]);
-                    }
-                }
+                apply_transform(
+                    transform.as_ref(),
+                    *src_channels,
+                    &self.process,
+                    src,
+                    ch,
+                    dst,
+                    scratch,
+                );
             }
         }
     }
 }
 
-/// Builds the moxcms transform for an embedded profile: Ok(None) for data kinds that take no
-/// profile, Err(warning text) when the profile is unreadable, mismatched or unsupported.
-fn icc_transform(icc: &[u8], base: &ProcessKind) -> Result<Option<ProcessKind>, String> {
-    let profile = ColorProfile::new_from_slice(icc)
-        .map_err(|e| format!("embedded ICC profile unreadable ({e}): colours taken as is"))?;
-    let (want, layout, n) = match base {
-        ProcessKind::Gray => (DataColorSpace::Gray, Layout::Gray, 1),
-        ProcessKind::Rgb => (DataColorSpace::Rgb, Layout::Rgb, 3),
-        ProcessKind::CmykNaive => (DataColorSpace::Cmyk, Layout::Rgba, 4),
-        _ => return Ok(None),
+/// Gathers the `n` process channels `p` of each pixel of `src` (`ch` channels a pixel) into
+/// `scratch` (or uses `src` as it is when it holds exactly them, in order) and runs `transform`
+/// into `dst` (3 bytes a pixel).
+fn apply_transform(
+    transform: &Transform8BitExecutor,
+    n: usize,
+    p: &[usize],
+    src: &[u8],
+    ch: usize,
+    dst: &mut [u8],
+    scratch: &mut Vec<u8>,
+) {
+    let input = if ch == n && p.iter().enumerate().all(|(i, &c)| i == c) {
+        src
+    } else {
+        scratch.clear();
+        scratch.reserve(src.len() / ch * n);
+        for s in src.chunks_exact(ch) {
+            scratch.extend(p.iter().map(|&c| s[c]));
+        }
+        &scratch[..]
     };
+    if transform.transform(input, dst).is_err() {
+        // Cannot happen with matching lengths; keep the row readable if it does.
+        for (d, s) in dst.chunks_exact_mut(3).zip(input.chunks_exact(n)) {
+            d.fill(s[0]);
+        }
+    }
+}
+
+/// Builds the moxcms transform for an embedded profile: Ok(None) for data kinds that take no
+/// profile, Err(warning) when the profile is unreadable, mismatched or unsupported.
+fn icc_transform(icc: &[u8], data: Data) -> Result<Option<ProcessKind>, Reason> {
+    let (want, layout, n) = match data {
+        Data::Gray => (DataColorSpace::Gray, Layout::Gray, 1),
+        Data::Rgb => (DataColorSpace::Rgb, Layout::Rgb, 3),
+        Data::Cmyk => (DataColorSpace::Cmyk, Layout::Rgba, 4),
+        Data::None | Data::Lab => return Ok(None),
+    };
+    // Why the profile is not used, and what is done instead.
+    let unusable = |why: String| {
+        if data == Data::Cmyk {
+            Reason::new(
+                "profile_unusable_cmyk",
+                format!(
+                    "embedded ICC profile not used ({why}): the default \
+                     {DEFAULT_CMYK_PROFILE_NAME} assumed"
+                ),
+            )
+            .with("profile", DEFAULT_CMYK_PROFILE_NAME)
+        } else {
+            Reason::new(
+                "profile_unusable",
+                format!("embedded ICC profile not used ({why}): colours taken as is"),
+            )
+        }
+        .with("why", why)
+    };
+    let profile =
+        ColorProfile::new_from_slice(icc).map_err(|e| unusable(format!("unreadable: {e}")))?;
     if profile.color_space != want {
-        return Err(format!(
-            "embedded ICC profile is {:?}, the data is {:?}: profile ignored",
+        return Err(unusable(format!(
+            "it is {:?}, the data is {:?}",
             profile.color_space, want
-        ));
+        )));
     }
     let srgb = ColorProfile::new_srgb();
     let transform = profile
         .create_transform_8bit(layout, &srgb, Layout::Rgb, TransformOptions::default())
-        .map_err(|e| format!("embedded ICC profile not usable ({e}): colours taken as is"))?;
+        .map_err(|e| unusable(e.to_string()))?;
     Ok(Some(ProcessKind::Icc {
         transform,
         src_channels: n,
@@ -554,6 +722,34 @@ mod tests {
         }
         let w = srgb_to_lab([255, 255, 255]);
         assert!((w.l - 100.0).abs() < 0.01 && w.a.abs() < 0.01 && w.b.abs() < 0.01);
+    }
+
+    #[test]
+    fn the_default_cmyk_profile_is_fogra39() {
+        let profile = ColorProfile::new_from_slice(DEFAULT_CMYK_PROFILE).expect("parses");
+        assert_eq!(profile.color_space, DataColorSpace::Cmyk);
+        // Paper is the screen white (relative colorimetric); solids and black as FOGRA39 has
+        // them (Lab D50: cyan 55 −37 −50, magenta 48 74 −3, yellow 89 −5 93, black 16 0 0).
+        assert_eq!(default_cmyk_to_srgb([0; 4]), [255, 255, 255]);
+        let lab = |cmyk| srgb_to_lab(default_cmyk_to_srgb(cmyk));
+        let black = lab([0, 0, 0, 255]);
+        assert!(
+            (black.l - 16.8).abs() < 1.5 && black.a.abs() < 1.0,
+            "{black:?}"
+        );
+        let magenta = lab([0, 255, 0, 0]);
+        assert!(magenta.l > 45.0 && magenta.a > 60.0, "{magenta:?}");
+        let ProcessKind::CmykDefault { .. } =
+            ProcessConverter::new(&crate::memory_source::synthetic_info(
+                1,
+                1,
+                ColorMode::Cmyk,
+                crate::memory_source::process_channels(ColorMode::Cmyk),
+            ))
+            .kind
+        else {
+            panic!("untagged CMYK goes through the default profile");
+        };
     }
 
     #[test]

@@ -5,9 +5,9 @@ pub enum ImagingError {
     /// Not a TIFF, PSD or PSB (judged by content, not by name).
     #[error("not a TIFF, PSD or PSB file")]
     UnknownFormat,
-    /// A file of a known format using a feature we do not read (named in the message).
+    /// A file of a known format using a feature we do not read (named by the reason).
     #[error("unsupported: {0}")]
-    Unsupported(String),
+    Unsupported(crate::Reason),
     /// Truncated, inconsistent or lying structure.
     #[error("damaged file: {0}")]
     Corrupt(String),
@@ -19,4 +19,11 @@ pub enum ImagingError {
     /// Writing a rendition or a file failed.
     #[error("encoding: {0}")]
     Encode(String),
+}
+
+impl From<crate::Reason> for ImagingError {
+    /// A reason alone is a feature we do not read.
+    fn from(reason: crate::Reason) -> Self {
+        ImagingError::Unsupported(reason)
+    }
 }

@@ -12,11 +12,11 @@
 
 use rayon::prelude::*;
 
-use crate::ImagingError;
 use crate::color::ProcessConverter;
 use crate::info::{Band, BandReader, ChannelInfo, ChannelKind, ColorMode, ImageInfo};
 use crate::limits::Limits;
 use crate::memory_source::{channel, process_channels};
+use crate::{ImagingError, Reason};
 
 /// The colours of a palette-colour file as stored (before any ICC profile).
 #[derive(Debug, Clone, PartialEq)]
@@ -81,9 +81,11 @@ impl<R: IndexReader> ScreenReader<R> {
             .filter(|&i| used[i] && palette.transparent != Some(i as u8))
             .collect();
         if screens.is_empty() {
-            return Err(ImagingError::Unsupported(
-                "an indexed image whose every pixel is transparent".into(),
-            ));
+            return Err(Reason::new(
+                "all_transparent",
+                "an indexed image whose every pixel is transparent",
+            )
+            .into());
         }
         let mut info = source.clone();
         // A channel number must stay below NO_SCREEN, whatever the configured limit.
@@ -110,11 +112,18 @@ impl<R: IndexReader> ScreenReader<R> {
                 info.channels
                     .push(channel("Transparency", ChannelKind::Alpha, None));
             }
-            info.notes.push(format!(
-                "{} palette colours are more than the {max_screens} screens a rotary design may \
-                 have: imported as a digital design",
-                screens.len(),
-            ));
+            info.notes.push(
+                Reason::new(
+                    "too_many_palette_colours",
+                    format!(
+                        "{} palette colours are more than the {max_screens} screens a rotary \
+                         design may have: imported as a digital design",
+                        screens.len(),
+                    ),
+                )
+                .with("colours", screens.len())
+                .with("limit", max_screens),
+            );
             // The raster keeps the file's colours; the renderer applies the ICC profile.
             Output::Raster {
                 colors: palette.colors,

@@ -68,7 +68,7 @@ pub struct ImageInfo {
     /// What the reader made of the file that staff should know (an indexed file with more
     /// colours than screens read as a digital design). Shown with the import's file status.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
+    pub notes: Vec<crate::Reason>,
 }
 
 impl ImageInfo {

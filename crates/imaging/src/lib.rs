@@ -6,6 +6,7 @@
 
 pub mod error;
 pub mod info;
+pub mod reason;
 
 // Decoders and writers of design files.
 pub mod decode;
@@ -35,6 +36,7 @@ pub use info::{Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat
 pub use limits::Limits;
 pub use memory_source::{MemorySource, ProceduralSource};
 pub use palette::PaletteEntry;
+pub use reason::Reason;
 pub use render::{
     ColorwayPlan, ColorwayReport, RenditionPlan, RenditionReport, RenditionSink, recolor_preview,
     render,

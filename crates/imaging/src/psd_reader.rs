@@ -13,6 +13,7 @@ use crate::limits::Limits;
 use crate::source::{Source, Tone, float_to8, to8, unpack_bits_exact};
 use crate::{
     Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo, ImagingError,
+    Reason,
 };
 
 const BAND_ROWS: usize = 256;
@@ -177,19 +178,27 @@ impl PsdReader {
             )));
         }
         if depth == 32 && !matches!(color_mode, ColorMode::Gray | ColorMode::Rgb) {
-            return Err(ImagingError::Unsupported(format!(
-                "32-bit {color_mode:?} PSD (32-bit documents are read in grey and RGB, the modes \
-                 Photoshop has at 32 bits)"
-            )));
+            return Err(Reason::new(
+                "psd_32bit_mode",
+                format!(
+                    "32-bit {color_mode:?} PSD (32-bit documents are read in grey and RGB, the \
+                     modes Photoshop has at 32 bits)"
+                ),
+            )
+            .with("mode", format!("{color_mode:?}"))
+            .into());
         }
         if color_mode == ColorMode::Indexed {
             if depth != 8 {
                 return Err(corrupt(format!("{depth}-bit indexed-colour PSD")));
             }
             if channels != 1 {
-                return Err(ImagingError::Unsupported(format!(
-                    "indexed-colour PSD with {channels} channels"
-                )));
+                return Err(Reason::new(
+                    "psd_indexed_channels",
+                    format!("indexed-colour PSD with {channels} channels"),
+                )
+                .with("channels", channels)
+                .into());
             }
         }
         let row_bytes = (width as usize * depth as usize).div_ceil(8);
@@ -279,9 +288,9 @@ impl PsdReader {
                 }
             }
             2 | 3 => {
-                return Err(ImagingError::Unsupported(
-                    "ZIP-compressed PSD composite".into(),
-                ));
+                return Err(
+                    Reason::new("psd_zip_composite", "ZIP-compressed PSD composite").into(),
+                );
             }
             m => return Err(corrupt(format!("composite compression {m}"))),
         };
@@ -825,15 +834,10 @@ fn display_color(space: u16, c: [u16; 4]) -> Option<[u8; 3]> {
             };
             Some([byte(r), byte(g), byte(b)])
         }
-        // CMYK: 65535 is no ink.
-        2 => {
-            let k = unit(c[3]);
-            Some([
-                byte(unit(c[0]) * k),
-                byte(unit(c[1]) * k),
-                byte(unit(c[2]) * k),
-            ])
-        }
+        // CMYK: 65535 is no ink; shown as printed to the default profile, like CMYK pixels.
+        2 => Some(crate::color::default_cmyk_to_srgb(
+            c.map(|v| 255 - (v >> 8) as u8),
+        )),
         7 => {
             let l = f64::from(c[0]) / 100.0;
             let a = f64::from(c[1] as i16) / 100.0;
@@ -885,10 +889,10 @@ mod tests {
     #[test]
     fn converts_display_colours() {
         assert_eq!(display_color(0, [65535, 0, 32768, 0]), Some([255, 0, 128]));
-        // Pure cyan in Photoshop's CMYK (0 = full ink).
+        // Pure cyan in Photoshop's CMYK (0 = full ink), as printed to the default profile.
         assert_eq!(
             display_color(2, [0, 65535, 65535, 65535]),
-            Some([0, 255, 255])
+            Some(crate::color::default_cmyk_to_srgb([255, 0, 0, 0]))
         );
         assert_eq!(display_color(7, [10000, 0, 0, 0]), Some([255, 255, 255]));
         assert_eq!(display_color(7, [0, 0, 0, 0]), Some([0, 0, 0]));

@@ -18,6 +18,7 @@ use crate::limits::Limits;
 use crate::source::{PackBits, Source, Tone, depth_to8, f16_to_f32, float_to8, to8};
 use crate::{
     Band, BandReader, ChannelInfo, ChannelKind, ColorMode, FileFormat, ImageInfo, ImagingError,
+    Reason,
 };
 
 const IMAGE_WIDTH: u16 = 256;
@@ -45,6 +46,11 @@ const INK_NAMES: u16 = 333;
 const EXTRA_SAMPLES: u16 = 338;
 const SAMPLE_FORMAT: u16 = 339;
 const JPEG_TABLES: u16 = 347;
+const JPEG_INTERCHANGE_FORMAT: u16 = 513;
+const JPEG_INTERCHANGE_FORMAT_LENGTH: u16 = 514;
+const YCBCR_COEFFICIENTS: u16 = 529;
+const YCBCR_SUBSAMPLING: u16 = 530;
+const REFERENCE_BLACK_WHITE: u16 = 532;
 const ICC_PROFILE: u16 = 34675;
 
 /// Rows a band of small strips aims at.
@@ -65,6 +71,16 @@ enum Compression {
     Deflate,
     PackBits,
     Jpeg,
+    /// Old-style JPEG (6), read only through its JPEGInterchangeFormat stream.
+    OldJpeg,
+    Zstd,
+    /// An .xz stream (LZMA2) per chunk, as libtiff writes it with liblzma.
+    Lzma,
+    /// A complete WebP image per chunk.
+    WebP,
+    /// SGILog (34676): LogL (16-bit log luminance) or LogLuv (32-bit log luminance and uv),
+    /// run-length encoded per byte plane, row by row.
+    SgiLog,
 }
 
 impl Compression {
@@ -75,19 +91,61 @@ impl Compression {
             8 | 32946 => Compression::Deflate,
             32773 => Compression::PackBits,
             7 => Compression::Jpeg,
-            2..=4 => return Err(unsupported("CCITT fax compression")),
-            6 => return Err(unsupported("old-style JPEG compression (6)")),
-            34712 | 33003 | 33005 => return Err(unsupported("JPEG 2000 compression")),
-            50000 => return Err(unsupported("ZSTD compression")),
-            50001 => return Err(unsupported("WebP compression")),
-            34925 => return Err(unsupported("LZMA compression")),
-            other => return Err(unsupported(&format!("compression {other}"))),
+            6 => Compression::OldJpeg,
+            50000 => Compression::Zstd,
+            34925 => Compression::Lzma,
+            50001 => Compression::WebP,
+            34676 => Compression::SgiLog,
+            2..=4 => {
+                return Err(unsupported("tiff_compression", "CCITT fax compression")
+                    .with("name", "CCITT fax")
+                    .into());
+            }
+            34712 | 33003 | 33005 => {
+                return Err(unsupported("tiff_compression", "JPEG 2000 compression")
+                    .with("name", "JPEG 2000")
+                    .into());
+            }
+            34677 => {
+                return Err(unsupported(
+                    "tiff_compression",
+                    "SGILog24 compression (34677, 24-bit LogLuv high dynamic range)",
+                )
+                .with("name", "SGILog24")
+                .into());
+            }
+            other => {
+                return Err(
+                    unsupported("tiff_compression", &format!("compression {other}"))
+                        .with("name", other)
+                        .into(),
+                );
+            }
         })
+    }
+
+    /// JPEG streams are decoded by the JPEG decoder whole.
+    fn is_jpeg(self) -> bool {
+        matches!(self, Compression::Jpeg | Compression::OldJpeg)
+    }
+
+    /// Whether a tall strip can be decompressed a band at a time; the others are decoded a
+    /// whole chunk at a time.
+    fn streams(self) -> bool {
+        matches!(
+            self,
+            Compression::None
+                | Compression::Lzw
+                | Compression::Deflate
+                | Compression::PackBits
+                | Compression::Zstd
+        )
     }
 }
 
-fn unsupported(what: &str) -> ImagingError {
-    ImagingError::Unsupported(format!("TIFF with {what}"))
+/// A TIFF feature we do not read: `code` names it for the screens ([`Reason`]), `what` in English.
+fn unsupported(code: &str, what: &str) -> Reason {
+    Reason::new(code, format!("TIFF with {what}"))
 }
 
 fn corrupt(what: impl Into<String>) -> ImagingError {
@@ -317,6 +375,53 @@ impl Ifd {
             _ => None,
         })
     }
+
+    /// A RATIONAL (or SRATIONAL, SHORT, LONG) array tag of exactly `n` values; `None` when the
+    /// tag is missing or of another length or type, so its default applies.
+    fn rationals(
+        &self,
+        src: &mut Source,
+        tag: u16,
+        n: usize,
+    ) -> Result<Option<Vec<f64>>, ImagingError> {
+        let Some(e) = self.entries.get(&tag).copied() else {
+            return Ok(None);
+        };
+        if e.count != n as u64 {
+            return Ok(None);
+        }
+        let Some(raw) = self.bytes(src, tag, 8 * n as u64)? else {
+            return Ok(None);
+        };
+        let values: Vec<f64> = match e.typ {
+            5 => raw
+                .chunks_exact(8)
+                .map(|b| (f64::from(self.u32(b)), f64::from(self.u32(&b[4..]))))
+                .map(|(n, d)| if d == 0.0 { f64::NAN } else { n / d })
+                .collect(),
+            10 => raw
+                .chunks_exact(8)
+                .map(|b| (self.u32(b) as i32, self.u32(&b[4..]) as i32))
+                .map(|(n, d)| {
+                    if d == 0 {
+                        f64::NAN
+                    } else {
+                        f64::from(n) / f64::from(d)
+                    }
+                })
+                .collect(),
+            3 => raw
+                .chunks_exact(2)
+                .map(|b| f64::from(self.u16(b)))
+                .collect(),
+            4 => raw
+                .chunks_exact(4)
+                .map(|b| f64::from(self.u32(b)))
+                .collect(),
+            _ => return Ok(None),
+        };
+        Ok((values.len() == n && values.iter().all(|v| v.is_finite())).then_some(values))
+    }
 }
 
 /// The ColorMap of a palette-colour image: every red, then every green, then every blue, 16 bits
@@ -385,6 +490,10 @@ struct Layout {
     premultiplied: Option<(usize, usize)>,
     /// JPEG chunks of YCbCr images are converted to RGB by the JPEG decoder.
     jpeg_to_rgb: bool,
+    /// FillOrder 2: the bits of every byte of the compressed data are reversed.
+    reversed_bits: bool,
+    /// YCbCr samples without JPEG: chunks hold subsampled data units, expanded to RGB.
+    ycbcr: Option<YCbCr>,
 }
 
 impl Layout {
@@ -438,6 +547,237 @@ impl Layout {
     }
 }
 
+/// YCbCr samples stored without JPEG (Photometric 6): chunky data units of `h` x `v` luma
+/// samples followed by one Cb and one Cr, converted to 8-bit RGB as libtiff's
+/// `TIFFYCbCrToRGB` does (YCbCrCoefficients, ReferenceBlackWhite; chroma is replicated over its
+/// unit).
+#[derive(Debug, Clone)]
+struct YCbCr {
+    h: usize,
+    v: usize,
+    /// Red, green and blue luma weights.
+    luma: [f32; 3],
+    /// Reference black and white of Y, Cb and Cr.
+    reference: [f32; 6],
+}
+
+impl YCbCr {
+    fn read(
+        ifd: &Ifd,
+        src: &mut Source,
+        bits: u8,
+        spp: usize,
+        signed: bool,
+        planar: bool,
+        predictor: Predictor,
+    ) -> Result<Self, ImagingError> {
+        if bits != 8 || signed {
+            return Err(unsupported(
+                "ycbcr_bits",
+                &format!(
+                    "{bits}-bit {}YCbCr samples without JPEG (8-bit unsigned samples are read)",
+                    if signed { "signed " } else { "" }
+                ),
+            )
+            .with("bits", bits)
+            .into());
+        }
+        if spp != 3 {
+            return Err(unsupported(
+                "ycbcr_samples",
+                &format!("YCbCr with {spp} samples per pixel (3 are read)"),
+            )
+            .with("count", spp)
+            .into());
+        }
+        if planar {
+            return Err(
+                unsupported("planar_ycbcr", "planar-separate YCbCr samples without JPEG").into(),
+            );
+        }
+        let sub = ifd
+            .uints(src, YCBCR_SUBSAMPLING, 2)?
+            .unwrap_or_else(|| vec![2, 2]);
+        let (h, v) = match sub[..] {
+            [h, v] if matches!(h, 1 | 2 | 4) && matches!(v, 1 | 2 | 4) => (h as usize, v as usize),
+            _ => {
+                return Err(corrupt(format!(
+                    "YCbCrSubSampling {sub:?} (each of 1, 2 or 4)"
+                )));
+            }
+        };
+        if (h, v) != (1, 1) && predictor != Predictor::None {
+            return Err(unsupported(
+                "ycbcr_predictor",
+                "horizontal predictor on subsampled YCbCr samples",
+            )
+            .into());
+        }
+        let luma = ifd
+            .rationals(src, YCBCR_COEFFICIENTS, 3)?
+            .unwrap_or_else(|| vec![0.299, 0.587, 0.114]);
+        if luma.iter().any(|c| *c <= 0.0 || *c >= 1.0) {
+            return Err(corrupt(format!("YCbCrCoefficients {luma:?}")));
+        }
+        let reference = ifd
+            .rationals(src, REFERENCE_BLACK_WHITE, 6)?
+            .unwrap_or_else(|| vec![0.0, 255.0, 128.0, 255.0, 128.0, 255.0]);
+        let f = |v: &[f64], i: usize| v[i] as f32;
+        Ok(YCbCr {
+            h,
+            v,
+            luma: [f(&luma, 0), f(&luma, 1), f(&luma, 2)],
+            reference: std::array::from_fn(|i| f(&reference, i)),
+        })
+    }
+
+    /// Bytes of `rows` rows of `width` pixels: whole data units across and down.
+    fn raw_bytes(&self, width: u32, rows: usize) -> usize {
+        (width as usize).div_ceil(self.h) * rows.div_ceil(self.v) * (self.h * self.v + 2)
+    }
+
+    fn rgb(&self, y: u8, cb: u8, cr: u8) -> [u8; 3] {
+        let r = &self.reference;
+        // libtiff's Code2V: each component scaled by its reference range.
+        let code = |c: f32, black: f32, white: f32, range: f32| {
+            let span = if white - black != 0.0 {
+                white - black
+            } else {
+                1.0
+            };
+            (c - black) * range / span
+        };
+        let y = code(f32::from(y), r[0], r[1], 255.0);
+        let cb = code(f32::from(cb) - 128.0, r[2] - 128.0, r[3] - 128.0, 127.0);
+        let cr = code(f32::from(cr) - 128.0, r[4] - 128.0, r[5] - 128.0, 127.0);
+        let [lr, lg, lb] = self.luma;
+        let red = y + cr * (2.0 - 2.0 * lr);
+        let blue = y + cb * (2.0 - 2.0 * lb);
+        let green = y - (lb * (2.0 - 2.0 * lb) * cb + lr * (2.0 - 2.0 * lr) * cr) / lg;
+        [red, green, blue].map(|c| c.round().clamp(0.0, 255.0) as u8)
+    }
+
+    /// Expands the data units of `rows` rows into interleaved RGB rows of `width` pixels.
+    fn expand(&self, raw: &[u8], width: usize, rows: usize, out: &mut [u8]) {
+        let (h, v) = (self.h, self.v);
+        let unit = h * v + 2;
+        let across = width.div_ceil(h);
+        for (i, u) in raw.chunks_exact(unit).enumerate() {
+            let (by, bx) = (i / across, i % across);
+            let (cb, cr) = (u[h * v], u[h * v + 1]);
+            for dy in 0..v {
+                let y = by * v + dy;
+                if y >= rows {
+                    break;
+                }
+                for dx in 0..h {
+                    let x = bx * h + dx;
+                    if x >= width {
+                        break;
+                    }
+                    let at = (y * width + x) * 3;
+                    if let Some(px) = out.get_mut(at..at + 3) {
+                        px.copy_from_slice(&self.rgb(u[dy * h + dx], cb, cr));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where the one complete JPEG stream of an old-style JPEG file lies, or why it has none: the
+/// stream JPEGInterchangeFormat(Length) points at, or a single strip that is a JPEG stream of
+/// its own (some writers store that, with or without JPEGInterchangeFormat). The strips of
+/// other files are fragments decoded with tables kept in other tags, which is not read.
+fn old_jpeg_stream(ifd: &Ifd, src: &mut Source) -> Result<(u64, u64), ImagingError> {
+    let at = ifd.uint(src, JPEG_INTERCHANGE_FORMAT)?.filter(|at| *at > 0);
+    let len = ifd
+        .uint(src, JPEG_INTERCHANGE_FORMAT_LENGTH)?
+        .filter(|len| *len > 0);
+    let one_strip = ifd
+        .entries
+        .get(&STRIP_OFFSETS)
+        .is_some_and(|e| e.count == 1)
+        && !ifd.entries.contains_key(&TILE_OFFSETS);
+    let strip = if one_strip {
+        match (
+            ifd.uint(src, STRIP_OFFSETS)?,
+            ifd.uint(src, STRIP_BYTE_COUNTS)?,
+        ) {
+            (Some(o), Some(n)) if n > 0 => Some((o, n)),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    let (at, len) = match (at, len, strip) {
+        (Some(at), Some(len), _) => (at, len),
+        (_, _, Some((o, n))) if jpeg_kind(src, o, n)? != JpegKind::NotJpeg => (o, n),
+        _ => {
+            return Err(unsupported(
+                "old_jpeg_no_stream",
+                "old-style JPEG without an interchange stream (no JPEGInterchangeFormat and \
+                 JPEGInterchangeFormatLength)",
+            )
+            .into());
+        }
+    };
+    src.check_range(at, len, "old-style JPEG interchange stream")?;
+    match jpeg_kind(src, at, len)? {
+        JpegKind::Image => Ok((at, len)),
+        JpegKind::TablesOnly => Err(unsupported(
+            "old_jpeg_split",
+            "old-style JPEG whose interchange stream holds only tables (the image data is split \
+             over the strips)",
+        )
+        .into()),
+        JpegKind::NotJpeg => Err(corrupt(
+            "the old-style JPEG interchange stream is not a JPEG stream",
+        )),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum JpegKind {
+    /// Markers up to a start of scan: image data follows.
+    Image,
+    /// A valid start, but no scan before the end (JPEG tables).
+    TablesOnly,
+    NotJpeg,
+}
+
+/// What the `len` bytes at `at` hold, from their markers alone.
+fn jpeg_kind(src: &mut Source, at: u64, len: u64) -> Result<JpegKind, ImagingError> {
+    if src.check_range(at, len, "JPEG stream").is_err() || len < 4 {
+        return Ok(JpegKind::NotJpeg);
+    }
+    let end = at + len;
+    let mut head = [0u8; 4];
+    src.read_exact_at(at, &mut head[..2], "JPEG stream")?;
+    if head[..2] != [0xFF, 0xD8] {
+        return Ok(JpegKind::NotJpeg);
+    }
+    let mut pos = at + 2;
+    // Real streams have a few dozen segments before their scan.
+    for _ in 0..4096 {
+        if pos + 4 > end {
+            return Ok(JpegKind::TablesOnly);
+        }
+        src.read_exact_at(pos, &mut head, "JPEG stream")?;
+        match head {
+            [0xFF, 0xDA, ..] => return Ok(JpegKind::Image),
+            [0xFF, 0xD9, ..] => return Ok(JpegKind::TablesOnly),
+            [0xFF, 0xFF, ..] => pos += 1,
+            [0xFF, 0x01 | 0xD0..=0xD7, ..] => pos += 2,
+            [0xFF, _, hi, lo] if u16::from_be_bytes([hi, lo]) >= 2 => {
+                pos += 2 + u64::from(u16::from_be_bytes([hi, lo]));
+            }
+            _ => return Ok(JpegKind::NotJpeg),
+        }
+    }
+    Ok(JpegKind::NotJpeg)
+}
+
 /// How the reader proceeds through the image.
 enum Mode {
     /// Groups of whole chunks decoded in parallel.
@@ -469,7 +809,12 @@ impl TiffReader {
         let width = get(&mut src, IMAGE_WIDTH)?.ok_or_else(|| corrupt("TIFF has no ImageWidth"))?;
         let height =
             get(&mut src, IMAGE_LENGTH)?.ok_or_else(|| corrupt("TIFF has no ImageLength"))?;
-        let spp = get(&mut src, SAMPLES_PER_PIXEL)?.unwrap_or(1);
+        let spp = match get(&mut src, SAMPLES_PER_PIXEL)? {
+            Some(spp) => spp,
+            // Some old-style JPEG writers leave it out of YCbCr files; libtiff assumes 3.
+            None if get(&mut src, PHOTOMETRIC).ok().flatten() == Some(6) => 3,
+            None => 1,
+        };
         let too_big = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
         limits.check(
             too_big(width),
@@ -478,16 +823,39 @@ impl TiffReader {
         )?;
         let (width, height, spp) = (width as u32, height as u32, spp as usize);
 
-        let bits = ifd
-            .uints(&mut src, BITS_PER_SAMPLE, 1024)?
-            .unwrap_or_else(|| vec![1]);
+        let compression = Compression::from_tag(get(&mut src, COMPRESSION)?.unwrap_or(1))?;
+        // SGILog data decodes to linear light, handed on as 32-bit floats; its BitsPerSample
+        // and SampleFormat describe the format libtiff gave the writing program, not the file.
+        let sgilog = compression == Compression::SgiLog;
+        let bits = if sgilog {
+            vec![32]
+        } else {
+            ifd.uints(&mut src, BITS_PER_SAMPLE, 1024)?
+                .unwrap_or_else(|| vec![1])
+        };
         let bits = match bits.first().copied() {
             Some(b) if bits.iter().all(|x| *x == b) => b,
-            _ => return Err(unsupported("different bit depths per sample")),
+            _ => {
+                // Every sample of a band has one depth; libtiff cannot read these either.
+                let depths: Vec<String> = bits.iter().take(16).map(u64::to_string).collect();
+                return Err(unsupported(
+                    "mixed_bit_depths",
+                    &format!(
+                        "different bit depths per sample ({}): every sample must have the same \
+                         depth",
+                        depths.join(", ")
+                    ),
+                )
+                .with("depths", depths.join(", "))
+                .into());
+            }
         };
-        let sample_format = ifd
-            .uints(&mut src, SAMPLE_FORMAT, 1024)?
-            .unwrap_or_else(|| vec![1]);
+        let sample_format = if sgilog {
+            vec![3]
+        } else {
+            ifd.uints(&mut src, SAMPLE_FORMAT, 1024)?
+                .unwrap_or_else(|| vec![1])
+        };
         let (signed, float) = match sample_format.first().copied().unwrap_or(1) {
             1 => (false, false),
             // Signed integers read as offset binary, so the darkest (or least ink) is the most
@@ -495,18 +863,30 @@ impl TiffReader {
             // this keeps every value distinct and in order.
             2 if matches!(bits, 8 | 16 | 32) => (true, false),
             2 => {
-                return Err(unsupported(&format!(
-                    "{bits}-bit signed samples (8, 16 and 32 bits are read)"
-                )));
+                return Err(unsupported(
+                    "signed_bits",
+                    &format!("{bits}-bit signed samples (8, 16 and 32 bits are read)"),
+                )
+                .with("bits", bits)
+                .into());
             }
             // Half, single and double precision, tone-mapped to the band (see `float_to8`).
             3 if matches!(bits, 16 | 32 | 64) => (false, true),
             3 => {
-                return Err(unsupported(&format!(
-                    "{bits}-bit floating point samples (16, 32 and 64 bits are read)"
-                )));
+                return Err(unsupported(
+                    "float_bits",
+                    &format!("{bits}-bit floating point samples (16, 32 and 64 bits are read)"),
+                )
+                .with("bits", bits)
+                .into());
             }
-            other => return Err(unsupported(&format!("sample format {other}"))),
+            other => {
+                return Err(
+                    unsupported("sample_format", &format!("sample format {other}"))
+                        .with("format", other)
+                        .into(),
+                );
+            }
         };
         let photometric = match get(&mut src, PHOTOMETRIC)? {
             Some(p) => p,
@@ -514,36 +894,77 @@ impl TiffReader {
             None if spp >= 3 => 2,
             None => 1,
         };
+        if sgilog {
+            match (photometric, spp) {
+                (32844, 1) | (32845, 3) => {}
+                (32844 | 32845, _) => {
+                    return Err(unsupported(
+                        "sgilog_layout",
+                        &format!(
+                            "SGILog with {spp} samples per pixel (1 for LogL, 3 for LogLuv are \
+                             read)"
+                        ),
+                    )
+                    .into());
+                }
+                _ => {
+                    return Err(unsupported(
+                        "sgilog_layout",
+                        &format!(
+                            "SGILog compression of photometric interpretation {photometric} \
+                             (LogL and LogLuv are read)"
+                        ),
+                    )
+                    .into());
+                }
+            }
+        }
         // Floating point light or ink; palette entries and CIELab are integers in practice.
-        if float && !matches!(photometric, 0 | 1 | 2 | 5) {
-            return Err(unsupported(&format!(
-                "floating point samples in photometric interpretation {photometric} (grey, RGB \
-                 and separated are read)"
-            )));
+        if float && !sgilog && !matches!(photometric, 0 | 1 | 2 | 5) {
+            return Err(unsupported(
+                "float_colour_model",
+                &format!(
+                    "floating point samples in photometric interpretation {photometric} (grey, \
+                     RGB and separated are read)"
+                ),
+            )
+            .into());
         }
         // Every integer depth up to 32 bits; palette colour up to 8 (each entry is a screen).
         let bits = match bits {
             0 => return Err(corrupt("BitsPerSample is 0")),
             1 | 2 | 4 | 8 if photometric == 3 => bits as u8,
             other if photometric == 3 => {
-                return Err(unsupported(&format!("{other}-bit palette colour")));
+                return Err(
+                    unsupported("palette_bits", &format!("{other}-bit palette colour"))
+                        .with("bits", other)
+                        .into(),
+                );
             }
             1..=7 if matches!(photometric, 8 | 9) => {
-                return Err(unsupported(&format!("{bits}-bit CIELab")));
+                return Err(unsupported("lab_bits", &format!("{bits}-bit CIELab"))
+                    .with("bits", bits)
+                    .into());
             }
             1..=32 => bits as u8,
             64 if float => 64,
             other => {
-                return Err(unsupported(&format!(
-                    "{other}-bit samples (at most 32 bits are read)"
-                )));
+                return Err(unsupported(
+                    "too_many_bits",
+                    &format!("{other}-bit samples (at most 32 bits are read)"),
+                )
+                .with("bits", other)
+                .into());
             }
         };
 
-        let compression = Compression::from_tag(get(&mut src, COMPRESSION)?.unwrap_or(1))?;
-        if get(&mut src, FILL_ORDER)?.unwrap_or(1) == 2 && compression != Compression::Jpeg {
-            return Err(unsupported("reversed bit fill order"));
-        }
+        // FillOrder 2: as libtiff, reverse the bits of the compressed bytes before decoding
+        // them, for every compression but JPEG (whose decoder ignores the tag).
+        let reversed_bits = match get(&mut src, FILL_ORDER)?.unwrap_or(1) {
+            1 => false,
+            2 => !compression.is_jpeg(),
+            other => return Err(corrupt(format!("FillOrder {other}"))),
+        };
         let planar = match get(&mut src, PLANAR_CONFIGURATION)?.unwrap_or(1) {
             1 => false,
             2 => true,
@@ -554,19 +975,87 @@ impl TiffReader {
             // libtiff differences whole 8, 16, 32 and 64-bit samples only (64 bits are only
             // read as floating point).
             2 if !matches!(bits, 8 | 16 | 32 | 64) => {
-                return Err(unsupported(&format!(
-                    "horizontal predictor on {bits}-bit samples (8, 16 and 32 bits are read)"
-                )));
+                return Err(unsupported(
+                    "predictor_bits",
+                    &format!(
+                        "horizontal predictor on {bits}-bit samples (8, 16 and 32 bits are read)"
+                    ),
+                )
+                .with("bits", bits)
+                .into());
             }
             2 => Predictor::Horizontal,
             3 if float => Predictor::Float,
-            3 => return Err(unsupported("floating point predictor on integer samples")),
+            3 => {
+                return Err(unsupported(
+                    "float_predictor_on_integers",
+                    "floating point predictor on integer samples",
+                )
+                .into());
+            }
             other => return Err(corrupt(format!("Predictor {other}"))),
         };
         if compression == Compression::Jpeg && bits != 8 {
-            return Err(unsupported(&format!(
-                "JPEG compression of {bits}-bit samples"
-            )));
+            return Err(unsupported(
+                "jpeg_bits",
+                &format!("JPEG compression of {bits}-bit samples"),
+            )
+            .with("bits", bits)
+            .into());
+        }
+        if compression == Compression::OldJpeg && bits != 8 {
+            return Err(unsupported(
+                "jpeg_bits",
+                &format!("old-style JPEG compression of {bits}-bit samples"),
+            )
+            .with("bits", bits)
+            .into());
+        }
+        // Each WebP chunk is an 8-bit RGB or RGBA picture (libtiff writes nothing else).
+        if compression == Compression::WebP {
+            if bits != 8 || signed || float {
+                return Err(unsupported(
+                    "webp_layout",
+                    &format!(
+                        "WebP compression of {bits}-bit {}samples (8-bit RGB and RGBA are read)",
+                        if float {
+                            "floating point "
+                        } else if signed {
+                            "signed "
+                        } else {
+                            ""
+                        }
+                    ),
+                )
+                .into());
+            }
+            if photometric != 2 || !matches!(spp, 3 | 4) {
+                return Err(unsupported(
+                    "webp_layout",
+                    &format!(
+                        "WebP compression of {spp} samples in photometric interpretation \
+                         {photometric} (8-bit RGB and RGBA are read)"
+                    ),
+                )
+                .into());
+            }
+            if planar {
+                return Err(unsupported(
+                    "webp_layout",
+                    "WebP compression of planar-separate samples",
+                )
+                .into());
+            }
+        }
+        // WebP, JPEG and SGILog chunks carry no predictor of ours.
+        let predictor = match compression {
+            Compression::WebP | Compression::Jpeg | Compression::OldJpeg | Compression::SgiLog => {
+                Predictor::None
+            }
+            _ => predictor,
+        };
+        if sgilog && planar {
+            return Err(unsupported("sgilog_layout", "planar-separate SGILog samples").into());
         }
 
         let extra = ifd
@@ -607,16 +1096,40 @@ impl TiffReader {
                     (ColorMode::Multichannel, vec![], false)
                 }
             }
-            6 if compression == Compression::Jpeg => {
-                (ColorMode::Rgb, vec!["Red", "Green", "Blue"], true)
-            }
-            6 => return Err(unsupported("YCbCr samples without JPEG compression")),
+            6 if compression.is_jpeg() => (ColorMode::Rgb, vec!["Red", "Green", "Blue"], true),
+            // Converted to RGB as each chunk is decoded (see `YCbCr`).
+            6 => (ColorMode::Rgb, vec!["Red", "Green", "Blue"], false),
             8 | 9 => (ColorMode::Lab, vec!["L", "a", "b"], false),
             // The palette entry of each pixel; `indexed` makes screens of them.
             3 => (ColorMode::Indexed, vec!["Index"], false),
-            4 => return Err(unsupported("a transparency mask page")),
-            10 => return Err(unsupported("ITU Lab")),
-            other => return Err(unsupported(&format!("photometric interpretation {other}"))),
+            4 => {
+                return Err(unsupported("tiff_photometric", "a transparency mask page")
+                    .with("name", "transparency mask")
+                    .into());
+            }
+            10 => {
+                return Err(unsupported("tiff_photometric", "ITU Lab")
+                    .with("name", "ITU Lab")
+                    .into());
+            }
+            // Luminance, or luminance and chromaticity, as linear light (see `decode_sgilog`).
+            32844 if sgilog => (ColorMode::Gray, vec!["Gray"], false),
+            32845 if sgilog => (ColorMode::Rgb, vec!["Red", "Green", "Blue"], false),
+            32844 | 32845 => {
+                return Err(unsupported(
+                    "sgilog_layout",
+                    "LogL or LogLuv samples without SGILog compression",
+                )
+                .into());
+            }
+            other => {
+                return Err(unsupported(
+                    "tiff_photometric",
+                    &format!("photometric interpretation {other}"),
+                )
+                .with("name", other)
+                .into());
+            }
         };
         if spp < process.len() {
             return Err(corrupt(format!(
@@ -624,16 +1137,37 @@ impl TiffReader {
             )));
         }
         if compression == Compression::Jpeg && planar && photometric == 6 {
-            return Err(unsupported("planar YCbCr JPEG"));
+            return Err(unsupported("planar_ycbcr", "planar YCbCr JPEG").into());
         }
         let palette = if photometric == 3 {
             if spp != 1 {
-                return Err(unsupported("palette colour with extra samples"));
+                return Err(
+                    unsupported("palette_layout", "palette colour with extra samples").into(),
+                );
             }
-            if signed || compression == Compression::Jpeg {
-                return Err(unsupported("signed or JPEG-compressed palette colour"));
+            if signed || compression.is_jpeg() {
+                return Err(unsupported(
+                    "palette_layout",
+                    "signed or JPEG-compressed palette colour",
+                )
+                .into());
             }
             Some(color_map(&ifd, &mut src, bits)?)
+        } else {
+            None
+        };
+
+        let ycbcr = if photometric == 6 && !compression.is_jpeg() {
+            Some(YCbCr::read(
+                &ifd, &mut src, bits, spp, signed, planar, predictor,
+            )?)
+        } else {
+            None
+        };
+        // Old-style JPEG is read only when the whole image is one JPEG stream the file points
+        // at; the strips of older writers are fragments with tables elsewhere, not recoverable.
+        let old_jpeg = if compression == Compression::OldJpeg {
+            Some(old_jpeg_stream(&ifd, &mut src)?)
         } else {
             None
         };
@@ -653,7 +1187,7 @@ impl TiffReader {
                 (0, _) => Norm::Invert,
                 (3, _) => Norm::Index,
                 (8, 1 | 2) => Norm::Signed,
-                (1 | 2, _) if float => Norm::Light,
+                (1 | 2 | 32844 | 32845, _) if float => Norm::Light,
                 _ => Norm::Plain,
             });
         }
@@ -704,8 +1238,10 @@ impl TiffReader {
         if float && planar && premultiplied.is_some() {
             // Colour is divided by alpha before tone mapping, so both must be in one chunk.
             return Err(unsupported(
+                "planar_float_alpha",
                 "planar floating point samples with associated alpha",
-            ));
+            )
+            .into());
         }
         if color_mode == ColorMode::Multichannel
             && channels.iter().all(|c| c.kind != ChannelKind::Spot)
@@ -716,8 +1252,12 @@ impl TiffReader {
         // Chunk geometry.
         let tile_w = get(&mut src, TILE_WIDTH)?;
         let tile_h = get(&mut src, TILE_LENGTH)?;
-        let tiled = tile_w.is_some() || ifd.entries.contains_key(&TILE_OFFSETS);
-        let (chunk_w, chunk_h) = if tiled {
+        let tiled =
+            old_jpeg.is_none() && (tile_w.is_some() || ifd.entries.contains_key(&TILE_OFFSETS));
+        let (chunk_w, chunk_h) = if old_jpeg.is_some() {
+            // The interchange stream is the whole image, one chunk.
+            (width, height)
+        } else if tiled {
             match (tile_w, tile_h) {
                 (Some(w), Some(h))
                     if (1..=u64::from(limits.max_side)).contains(&w)
@@ -736,7 +1276,11 @@ impl TiffReader {
         };
         let across = width.div_ceil(chunk_w);
         let down = height.div_ceil(chunk_h);
-        let (planes, chunk_spp) = if planar { (spp, 1) } else { (1, spp) };
+        let (planes, chunk_spp) = if planar && old_jpeg.is_none() {
+            (spp, 1)
+        } else {
+            (1, spp)
+        };
         let chunk_count = u64::from(across) * u64::from(down) * planes as u64;
         if chunk_count > MAX_TAG_BYTES / 8 {
             return Err(ImagingError::TooLarge(format!(
@@ -750,14 +1294,18 @@ impl TiffReader {
         };
         // A few writers store more entries than chunks; none store wildly more.
         let max_entries = chunk_count * 2 + 16;
-        let offsets = ifd
-            .uints(&mut src, offsets_tag, max_entries)?
-            .ok_or_else(|| corrupt("TIFF has no strip or tile offsets"))?;
+        let offsets = match old_jpeg {
+            Some((at, _)) => vec![at],
+            None => ifd
+                .uints(&mut src, offsets_tag, max_entries)?
+                .ok_or_else(|| corrupt("TIFF has no strip or tile offsets"))?,
+        };
         let mut layout = Layout {
             width,
             height,
             bits,
-            le: ifd.le,
+            // SGILog chunks decode to little-endian floats.
+            le: ifd.le || sgilog,
             float,
             compression,
             predictor,
@@ -774,6 +1322,8 @@ impl TiffReader {
             norms,
             premultiplied,
             jpeg_to_rgb,
+            reversed_bits,
+            ycbcr,
         };
         if (layout.offsets.len() as u64) < chunk_count {
             return Err(corrupt(format!(
@@ -781,7 +1331,11 @@ impl TiffReader {
                 layout.offsets.len()
             )));
         }
-        layout.counts = match ifd.uints(&mut src, counts_tag, max_entries)? {
+        let counts = match old_jpeg {
+            Some((_, len)) => Some(vec![len]),
+            None => ifd.uints(&mut src, counts_tag, max_entries)?,
+        };
+        layout.counts = match counts {
             Some(c) if c.len() as u64 >= chunk_count => c,
             Some(_) => return Err(corrupt("fewer byte counts than strips or tiles")),
             // Uncompressed files may omit the counts: each chunk is exactly its size.
@@ -799,7 +1353,7 @@ impl TiffReader {
         let band_budget = limits.max_band_bytes;
         let raw_row = layout.chunk_row_bytes() * across as usize * planes;
         let per_chunk_row = layout.chunk_h as usize * (raw_row + out_row);
-        let streamable = !tiled && compression != Compression::Jpeg;
+        let streamable = !tiled && compression.streams() && layout.ycbcr.is_none();
         let mode = if !streamable
             || (layout.chunk_h <= MAX_WHOLE_STRIP_ROWS && per_chunk_row <= band_budget)
         {
@@ -916,6 +1470,9 @@ impl TiffReader {
                     .read_exact_at(start, &mut self.compressed[span], "image data")?;
             }
             i = j;
+        }
+        if self.layout.reversed_bits {
+            reverse_bits(&mut self.compressed);
         }
         Ok(ranges)
     }
@@ -1086,8 +1643,10 @@ enum Inflater {
     Lzw(Box<weezl::decode::Decoder>),
     Deflate(Box<flate2::Decompress>),
     PackBits(PackBits),
-    /// JPEG chunks are decoded whole, not through `step`.
-    Jpeg,
+    /// `None` if the ZSTD context could not be made (out of memory).
+    Zstd(Option<Box<zstd::stream::raw::Decoder<'static>>>),
+    /// JPEG, WebP and LZMA chunks are decoded whole, not through `step`.
+    Whole,
 }
 
 impl Inflater {
@@ -1102,7 +1661,12 @@ impl Inflater {
             )),
             Compression::Deflate => Inflater::Deflate(Box::new(flate2::Decompress::new(true))),
             Compression::PackBits => Inflater::PackBits(PackBits::default()),
-            Compression::Jpeg => Inflater::Jpeg,
+            Compression::Zstd => Inflater::Zstd(zstd_decoder()),
+            Compression::Jpeg
+            | Compression::OldJpeg
+            | Compression::WebP
+            | Compression::Lzma
+            | Compression::SgiLog => Inflater::Whole,
         }
     }
 
@@ -1111,7 +1675,14 @@ impl Inflater {
             Inflater::Lzw(d) => d.reset(),
             Inflater::Deflate(d) => d.reset(true),
             Inflater::PackBits(p) => p.reset(),
-            Inflater::Raw | Inflater::Jpeg => {}
+            Inflater::Zstd(d) => {
+                use zstd::stream::raw::Operation;
+                // A context that cannot be reset is replaced.
+                if d.as_mut().is_none_or(|d| d.reinit().is_err()) {
+                    *d = zstd_decoder();
+                }
+            }
+            Inflater::Raw | Inflater::Whole => {}
         }
     }
 
@@ -1151,9 +1722,39 @@ impl Inflater {
                 let (used, made) = p.step(input, out);
                 Ok((used, made, false))
             }
-            Inflater::Jpeg => Err(corrupt("internal: JPEG is not streamed")),
+            Inflater::Zstd(d) => {
+                use zstd::stream::raw::Operation;
+                let d = d
+                    .as_mut()
+                    .ok_or_else(|| ImagingError::TooLarge("no memory for a ZSTD decoder".into()))?;
+                let status = d
+                    .run_on_buffers(input, out)
+                    .map_err(|e| corrupt(format!("ZSTD data: {e}")))?;
+                // A frame ended; another may follow in the same chunk (the context starts it).
+                let ended = status.remaining == 0 && status.bytes_read == input.len();
+                Ok((status.bytes_read, status.bytes_written, ended))
+            }
+            Inflater::Whole => Err(corrupt("internal: this compression is not streamed")),
         }
     }
+}
+
+/// Largest ZSTD window accepted (zstd's own default maximum, 128 MiB): a frame asking for more
+/// is refused by the decoder instead of allocating it.
+const ZSTD_WINDOW_LOG_MAX: u32 = 27;
+
+fn zstd_decoder() -> Option<Box<zstd::stream::raw::Decoder<'static>>> {
+    let mut d = zstd::stream::raw::Decoder::new().ok()?;
+    d.set_parameter(zstd::stream::raw::DParameter::WindowLogMax(
+        ZSTD_WINDOW_LOG_MAX,
+    ))
+    .ok()?;
+    Some(Box::new(d))
+}
+
+/// FillOrder 2: the bits of each byte, least significant first.
+fn reverse_bits(bytes: &mut [u8]) {
+    bytes.iter_mut().for_each(|b| *b = b.reverse_bits());
 }
 
 /// Decodes one whole chunk into `out` (exactly its expected bytes) and undoes the predictor.
@@ -1168,23 +1769,69 @@ fn decode_chunk(
         out.fill(0);
         return Ok(());
     }
-    if l.compression == Compression::Jpeg {
-        // A third-party decoder meeting hostile data: a panic in it still ends as an error.
-        return std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            decode_jpeg(l, input, out)
-        }))
-        .unwrap_or_else(|_| Err(corrupt("JPEG data made the JPEG decoder fail")));
+    match l.compression {
+        Compression::Jpeg | Compression::OldJpeg => guarded("JPEG", || decode_jpeg(l, input, out)),
+        Compression::WebP => guarded("WebP", || decode_webp(l, input, out)),
+        Compression::SgiLog => decode_sgilog(l, input, out),
+        _ => match &l.ycbcr {
+            Some(y) => {
+                // Subsampled data units first, then RGB.
+                let rows = out.len() / l.chunk_row_bytes().max(1);
+                let mut raw = vec![0u8; y.raw_bytes(l.chunk_w, rows)];
+                decompress(l, inflater, input, &mut raw)?;
+                l.undo_predictor(&mut raw);
+                y.expand(&raw, l.chunk_w as usize, rows, out);
+                Ok(())
+            }
+            None => {
+                decompress(l, inflater, input, out)?;
+                l.undo_predictor(out);
+                Ok(())
+            }
+        },
     }
-    if l.compression == Compression::Lzw {
-        let made = lzw_decode(input, out)?;
-        if made < out.len() {
-            return Err(corrupt(format!(
-                "an LZW strip or tile decompresses to {made} of its {} bytes",
-                out.len()
-            )));
+}
+
+/// Runs a third-party decoder on hostile data: a panic in it still ends as an error.
+fn guarded(
+    what: &str,
+    decode: impl FnOnce() -> Result<(), ImagingError>,
+) -> Result<(), ImagingError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(decode))
+        .unwrap_or_else(|_| Err(corrupt(format!("{what} data made the {what} decoder fail"))))
+}
+
+/// Decompresses a whole chunk into `out`, which it must fill.
+fn decompress(
+    l: &Layout,
+    inflater: &mut Inflater,
+    input: &[u8],
+    out: &mut [u8],
+) -> Result<(), ImagingError> {
+    let full = l.chunk_bytes();
+    match l.compression {
+        Compression::Lzw => {
+            let made = lzw_decode(input, out)?;
+            if made < out.len() {
+                return Err(corrupt(format!(
+                    "an LZW strip or tile decompresses to {made} of its {} bytes",
+                    out.len()
+                )));
+            }
+            return Ok(());
         }
-        l.undo_predictor(out);
-        return Ok(());
+        Compression::Lzma => return decode_lzma(input, out, full),
+        Compression::Zstd => {
+            // A frame that says how large it is may not claim more than a whole chunk.
+            if let Ok(Some(claim)) = zstd::zstd_safe::get_frame_content_size(input)
+                && claim > full as u64
+            {
+                return Err(corrupt(format!(
+                    "a ZSTD strip or tile claims {claim} bytes, more than its {full}"
+                )));
+            }
+        }
+        _ => {}
     }
     inflater.reset();
     let (mut used, mut made) = (0, 0);
@@ -1199,7 +1846,15 @@ fn decode_chunk(
             )));
         }
     }
-    l.undo_predictor(out);
+    // A ZSTD chunk that fills a whole chunk must end there: more is a bomb, not padding.
+    if l.compression == Compression::Zstd && out.len() == full {
+        let mut more = [0u8; 1];
+        if let Ok((_, 1, _)) = inflater.step(&input[used..], &mut more) {
+            return Err(corrupt(format!(
+                "a ZSTD strip or tile decompresses to more than its {full} bytes"
+            )));
+        }
+    }
     Ok(())
 }
 
@@ -1388,7 +2043,9 @@ fn decode_jpeg(l: &Layout, input: &[u8], out: &mut [u8]) -> Result<(), ImagingEr
     let out_space = match input_space {
         _ if l.jpeg_to_rgb => ColorSpace::RGB,
         ColorSpace::YCCK => ColorSpace::CMYK,
-        ColorSpace::Unknown => return Err(unsupported("JPEG of unknown colour space")),
+        ColorSpace::Unknown => {
+            return Err(unsupported("jpeg_colour_space", "JPEG of unknown colour space").into());
+        }
         other => other,
     };
     options = options.jpeg_set_out_colorspace(out_space);
@@ -1419,6 +2076,316 @@ fn decode_jpeg(l: &Layout, input: &[u8], out: &mut [u8]) -> Result<(), ImagingEr
     Ok(())
 }
 
+/// Decodes a WebP chunk (a complete lossy or lossless WebP picture) into 8-bit RGB or RGBA.
+/// Its size is checked against the chunk before any pixel is allocated.
+fn decode_webp(l: &Layout, input: &[u8], out: &mut [u8]) -> Result<(), ImagingError> {
+    let rows = out.len() / l.chunk_row_bytes().max(1);
+    let webp_err = |e: image_webp::DecodingError| corrupt(format!("WebP data: {e}"));
+    let mut decoder =
+        image_webp::WebPDecoder::new(std::io::Cursor::new(input)).map_err(webp_err)?;
+    let (w, h) = decoder.dimensions();
+    if (w as usize, h as usize) != (l.chunk_w as usize, rows) {
+        return Err(corrupt(format!(
+            "a WebP strip or tile is {w} x {h} pixels, expected {} x {rows}",
+            l.chunk_w
+        )));
+    }
+    if decoder.is_animated() {
+        return Err(corrupt("a WebP strip or tile is an animation"));
+    }
+    let comps = if decoder.has_alpha() { 4 } else { 3 };
+    let size = w as usize * h as usize * comps;
+    if decoder.output_buffer_size() != Some(size) {
+        return Err(corrupt("a WebP strip or tile has an unexpected layout"));
+    }
+    decoder.set_memory_limit(size.saturating_mul(4).saturating_add(1 << 20));
+    let mut pixels = vec![0u8; size];
+    decoder.read_image(&mut pixels).map_err(webp_err)?;
+    let spp = l.chunk_spp;
+    for (dst, src) in out.chunks_exact_mut(spp).zip(pixels.chunks_exact(comps)) {
+        dst[..3].copy_from_slice(&src[..3]);
+        if spp == 4 {
+            // A WebP without alpha is opaque.
+            dst[3] = if comps == 4 { src[3] } else { 255 };
+        }
+    }
+    Ok(())
+}
+
+/// Decodes an LZMA chunk (an .xz stream, as libtiff writes it through liblzma: a delta filter
+/// and LZMA2) into `out`. The container is walked here; `lzma-rs` decodes the LZMA2 data of each
+/// block (it keeps a block's output in memory, so the sizes the LZMA2 chunk headers declare are
+/// added up first: a stream unpacking to more than a whole chunk, `full` bytes, is refused
+/// before anything is decoded) and the delta filter is undone here. Block checks are not
+/// verified.
+fn decode_lzma(input: &[u8], out: &mut [u8], full: usize) -> Result<(), ImagingError> {
+    let blocks = xz_blocks(input, full as u64)?;
+    let unpacked: u64 = blocks.iter().map(|b| b.unpacked).sum();
+    if unpacked > full as u64 {
+        return Err(corrupt(format!(
+            "an LZMA strip or tile unpacks to more than its {full} bytes"
+        )));
+    }
+    struct Fill<'a> {
+        out: &'a mut [u8],
+        made: usize,
+    }
+    impl std::io::Write for Fill<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            // Bytes past the chunk (padding of a short last strip) are dropped.
+            let n = buf.len().min(self.out.len() - self.made);
+            self.out[self.made..self.made + n].copy_from_slice(&buf[..n]);
+            self.made += n;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut fill = Fill { out, made: 0 };
+    for block in &blocks {
+        let start = fill.made;
+        lzma_rs::lzma2_decompress(&mut &input[block.data.clone()], &mut fill)
+            .map_err(|e| corrupt(format!("LZMA data: {e}")))?;
+        if let Some(dist) = block.delta {
+            let made = &mut fill.out[start..fill.made];
+            for i in dist..made.len() {
+                made[i] = made[i].wrapping_add(made[i - dist]);
+            }
+        }
+    }
+    if fill.made < fill.out.len() {
+        return Err(corrupt(format!(
+            "an LZMA strip or tile decompresses to {} of its {} bytes",
+            fill.made,
+            fill.out.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Decodes an SGILog chunk (libtiff's `tif_luv.c`) into little-endian 32-bit floats of linear
+/// light: LogL as luminance Y (grey), LogLuv as linear sRGB converted from CIE XYZ. Each row
+/// holds 2 (LogL) or 4 (LogLuv) byte planes, the most significant first, each run-length
+/// encoded: a byte of 128 or more repeats the next byte (that byte - 126) times, a smaller one
+/// is a count of literal bytes.
+fn decode_sgilog(l: &Layout, input: &[u8], out: &mut [u8]) -> Result<(), ImagingError> {
+    let w = l.chunk_w as usize;
+    let luv = l.chunk_spp == 3;
+    let planes = if luv { 4 } else { 2 };
+    let short = || corrupt("SGILog data ends inside a row");
+    let mut px = vec![0u32; w];
+    let mut at = 0usize;
+    for row in out.chunks_exact_mut(l.chunk_row_bytes().max(1)) {
+        px.fill(0);
+        for p in 0..planes {
+            let shift = 8 * (planes - 1 - p);
+            let mut i = 0;
+            while i < w {
+                let head = *input.get(at).ok_or_else(short)?;
+                if head >= 128 {
+                    let b = u32::from(*input.get(at + 1).ok_or_else(short)?);
+                    at += 2;
+                    let end = (i + usize::from(head) - 126).min(w);
+                    px[i..end].iter_mut().for_each(|v| *v |= b << shift);
+                    i = end;
+                } else {
+                    at += 1;
+                    let n = usize::from(head).min(w - i);
+                    let literal = input.get(at..at + n).ok_or_else(short)?;
+                    for (v, b) in px[i..i + n].iter_mut().zip(literal) {
+                        *v |= u32::from(*b) << shift;
+                    }
+                    at += n;
+                    i += n;
+                }
+            }
+        }
+        if luv {
+            for (v, dst) in px.iter().zip(row.chunks_exact_mut(12)) {
+                let rgb = xyz_to_linear_srgb(logluv32_to_xyz(*v));
+                for (c, d) in rgb.iter().zip(dst.chunks_exact_mut(4)) {
+                    d.copy_from_slice(&c.to_le_bytes());
+                }
+            }
+        } else {
+            for (v, dst) in px.iter().zip(row.chunks_exact_mut(4)) {
+                dst.copy_from_slice(&(logl16_to_y(*v as u16) as f32).to_le_bytes());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// libtiff's `LogL16toY`: luminance from a 16-bit log value (sign bit, 15 bits of log2 * 256
+/// with 64 as the offset).
+fn logl16_to_y(p: u16) -> f64 {
+    let le = p & 0x7fff;
+    if le == 0 {
+        return 0.0;
+    }
+    let y = (std::f64::consts::LN_2 / 256.0 * (f64::from(le) + 0.5)
+        - std::f64::consts::LN_2 * 64.0)
+        .exp();
+    if p & 0x8000 != 0 { -y } else { y }
+}
+
+/// libtiff's `LogLuv32toXYZ`: 16 bits of log luminance, 8 of u' and 8 of v' (scaled by 410).
+fn logluv32_to_xyz(p: u32) -> [f32; 3] {
+    let l = logl16_to_y((p >> 16) as u16);
+    if l <= 0.0 {
+        return [0.0; 3];
+    }
+    let u = (f64::from((p >> 8) & 0xff) + 0.5) / 410.0;
+    let v = (f64::from(p & 0xff) + 0.5) / 410.0;
+    let s = 1.0 / (6.0 * u - 16.0 * v + 12.0);
+    let (x, y) = (9.0 * u * s, 4.0 * v * s);
+    [(x / y * l) as f32, l as f32, ((1.0 - x - y) / y * l) as f32]
+}
+
+/// CIE XYZ (D65) to linear sRGB, IEC 61966-2-1.
+fn xyz_to_linear_srgb([x, y, z]: [f32; 3]) -> [f32; 3] {
+    [
+        3.240_625_5 * x - 1.537_208 * y - 0.498_628_6 * z,
+        -0.968_930_7 * x + 1.875_756_1 * y + 0.041_517_5 * z,
+        0.055_710_1 * x - 0.204_021_1 * y + 1.056_995_9 * z,
+    ]
+}
+
+/// One block of an .xz stream: where its LZMA2 data lies, what it unpacks to, and the distance
+/// of its delta filter if it has one.
+struct XzBlock {
+    data: std::ops::Range<usize>,
+    unpacked: u64,
+    delta: Option<usize>,
+}
+
+/// The blocks of an .xz stream, from its headers alone (the data is skipped); stops once the
+/// bytes unpacked add up to more than `limit`.
+fn xz_blocks(data: &[u8], limit: u64) -> Result<Vec<XzBlock>, ImagingError> {
+    let bad = |what: &str| corrupt(format!("LZMA data: {what}"));
+    if data.len() < 12 || &data[..6] != b"\xFD7zXZ\0" {
+        return Err(bad("not an xz stream"));
+    }
+    // The integrity check after each block: none, CRC32, CRC64, SHA-256 (and reserved sizes).
+    let check_len = match data[7] & 0x0F {
+        0 => 0,
+        1..=3 => 4,
+        4..=6 => 8,
+        7..=9 => 16,
+        10..=12 => 32,
+        _ => 64,
+    };
+    let byte = |at: usize| {
+        data.get(at)
+            .copied()
+            .ok_or_else(|| bad("the stream is truncated"))
+    };
+    let be16 = |at: usize| {
+        Ok::<_, ImagingError>((usize::from(byte(at)?) << 8) | usize::from(byte(at + 1)?))
+    };
+    // A variable-length integer of the container: (value, bytes).
+    let vli = |at: usize| {
+        let mut v = 0u64;
+        for i in 0..9 {
+            let b = byte(at + i)?;
+            v |= u64::from(b & 0x7F) << (7 * i);
+            if b & 0x80 == 0 {
+                return Ok((v, i + 1));
+            }
+        }
+        Err(bad("a header number is too long"))
+    };
+    let mut at = 12;
+    let mut total = 0u64;
+    let mut blocks = Vec::new();
+    loop {
+        let header = byte(at)?;
+        if header == 0 {
+            // The index: no more blocks.
+            return Ok(blocks);
+        }
+        let block = at;
+        let header_len = (usize::from(header) + 1) * 4;
+        // Block flags, the optional sizes, then the filter chain: delta and LZMA2 are read.
+        let flags = byte(at + 1)?;
+        let mut h = at + 2;
+        for present in [0x40, 0x80] {
+            if flags & present != 0 {
+                h += vli(h)?.1;
+            }
+        }
+        let mut delta = None;
+        let filters = usize::from(flags & 0x03) + 1;
+        for k in 0..filters {
+            let (id, n) = vli(h)?;
+            h += n;
+            let (size, n) = vli(h)?;
+            h += n;
+            match (id, size) {
+                (0x03, 1) if k + 1 < filters => delta = Some(usize::from(byte(h)?) + 1),
+                (0x21, 1) if k + 1 == filters => {}
+                _ => {
+                    return Err(unsupported(
+                        "lzma_filter",
+                        &format!(
+                            "LZMA compression with the xz filter {id:#x} (delta and LZMA2 are read)"
+                        ),
+                    )
+                    .with("filter", format!("{id:#x}"))
+                    .into());
+                }
+            }
+            h += size as usize;
+            if h > block + header_len {
+                return Err(bad("a block header is longer than it says"));
+            }
+        }
+        at += header_len;
+        let start = at;
+        let mut unpacked_block = 0u64;
+        loop {
+            let control = byte(at)?;
+            let (unpacked, skip) = match control {
+                0 => break,
+                // Uncompressed chunks.
+                1 | 2 => {
+                    let n = be16(at + 1)? + 1;
+                    (n, 3 + n)
+                }
+                0x80..=0xFF => {
+                    let unpacked = ((usize::from(control & 0x1F) << 16) | be16(at + 1)?) + 1;
+                    let packed = be16(at + 3)? + 1;
+                    (unpacked, 5 + usize::from(control >= 0xC0) + packed)
+                }
+                _ => return Err(bad("an LZMA2 chunk has an invalid header")),
+            };
+            total += unpacked as u64;
+            unpacked_block += unpacked as u64;
+            if total > limit {
+                blocks.push(XzBlock {
+                    data: start..at,
+                    unpacked: unpacked_block,
+                    delta,
+                });
+                return Ok(blocks);
+            }
+            at += skip;
+        }
+        at += 1;
+        if at > data.len() {
+            return Err(bad("the stream is truncated"));
+        }
+        blocks.push(XzBlock {
+            data: start..at,
+            unpacked: unpacked_block,
+            delta,
+        });
+        // Block padding to four bytes, then its check.
+        at = block + (at - block).next_multiple_of(4) + check_len;
+    }
+}
+
 /// Decodes a tall strip (or a run of them) a band at a time for one plane.
 struct StripStream {
     plane: usize,
@@ -1430,6 +2397,8 @@ struct StripStream {
     pos: usize,
     file_pos: u64,
     file_end: u64,
+    /// FillOrder 2: bits of the compressed bytes reversed as they are read.
+    reversed_bits: bool,
 }
 
 impl StripStream {
@@ -1443,6 +2412,7 @@ impl StripStream {
             pos: 0,
             file_pos: 0,
             file_end: 0,
+            reversed_bits: false,
         }
     }
 
@@ -1455,6 +2425,9 @@ impl StripStream {
         let old = self.buf.len();
         self.buf.resize(old + n, 0);
         src.read_exact_at(self.file_pos, &mut self.buf[old..], "strip data")?;
+        if self.reversed_bits {
+            reverse_bits(&mut self.buf[old..]);
+        }
         self.file_pos += n as u64;
         Ok(())
     }
@@ -1487,6 +2460,7 @@ impl StripStream {
                 self.file_end = l.offsets[c] + len;
                 self.rows_left = l.chunk_rows(self.strip) - (row - self.strip * l.chunk_h);
                 self.inflater.reset();
+                self.reversed_bits = l.reversed_bits;
                 self.buf.clear();
                 self.pos = 0;
             }

@@ -158,10 +158,13 @@ pub fn prepare_wear_within(
         {
             return Err(WearUploadError {
                 part,
-                error: ImagingError::Unsupported(format!(
-                    "a {}x{} map for a {w}x{h} garment",
-                    img.width, img.height
-                )),
+                error: crate::Reason::new(
+                    "wear_map_size",
+                    format!("a {}x{} map for a {w}x{h} garment", img.width, img.height),
+                )
+                .with("map", format!("{}x{}", img.width, img.height))
+                .with("garment", format!("{w}x{h}"))
+                .into(),
             });
         }
         resize_gray(&luminance(&img), w, h).map_err(fail(part))
@@ -170,7 +173,8 @@ pub fn prepare_wear_within(
     if mask.data.iter().all(|v| *v < 128) {
         return Err(WearUploadError {
             part: WearPart::Mask,
-            error: ImagingError::Unsupported("a mask without a printable area".into()),
+            error: crate::Reason::new("wear_no_printable_area", "a mask without a printable area")
+                .into(),
         });
     }
     let shading = match shading {

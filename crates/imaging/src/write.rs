@@ -60,6 +60,13 @@ pub enum TiffCompression {
     Lzw,
     Deflate,
     PackBits,
+    /// One ZSTD frame per strip or tile (Compression 50000).
+    Zstd,
+    /// One .xz stream per strip or tile (Compression 34925), as libtiff writes LZMA.
+    Lzma,
+    /// One lossless WebP picture per strip or tile (Compression 50001): 8-bit RGB or RGBA
+    /// only.
+    WebP,
 }
 
 impl TiffCompression {
@@ -70,7 +77,21 @@ impl TiffCompression {
             TiffCompression::Lzw => 5,
             TiffCompression::Deflate => 8,
             TiffCompression::PackBits => 32773,
+            TiffCompression::Zstd => 50000,
+            TiffCompression::Lzma => 34925,
+            TiffCompression::WebP => 50001,
         }
+    }
+
+    /// Whether the horizontal predictor may go before it.
+    fn predicts(self) -> bool {
+        matches!(
+            self,
+            TiffCompression::Lzw
+                | TiffCompression::Deflate
+                | TiffCompression::Zstd
+                | TiffCompression::Lzma
+        )
     }
 }
 
@@ -372,11 +393,7 @@ where
     {
         return Err(encode_err(format!("tile size {t} is not a multiple of 16")));
     }
-    let predictor = opts.predictor
-        && matches!(
-            opts.compression,
-            TiffCompression::Lzw | TiffCompression::Deflate
-        );
+    let predictor = opts.predictor && opts.compression.predicts();
     let (planes, chunk_spp) = if opts.planar_separate {
         (spp, 1)
     } else {
@@ -448,7 +465,12 @@ where
                         apply_predictor(&mut raw[row_start..], chunk_spp, bps);
                     }
                 }
-                compress(opts.compression, &raw, chunk_w as usize * chunk_spp * bps)
+                compress(
+                    opts.compression,
+                    &raw,
+                    chunk_w as usize * chunk_spp * bps,
+                    (chunk_w, chunk_spp, bps),
+                )
             })
             .collect();
         for ((index, _, _), data) in jobs.iter().zip(encoded) {
@@ -609,8 +631,41 @@ fn apply_float_predictor(row: &mut [u8], spp: usize, bps: usize) {
     }
 }
 
-fn compress(c: TiffCompression, raw: &[u8], row_bytes: usize) -> Result<Vec<u8>, ImagingError> {
+/// Compresses one chunk of rows of `row_bytes`; `chunk` is its width in pixels, samples per
+/// pixel and bytes per sample (WebP needs to know them).
+fn compress(
+    c: TiffCompression,
+    raw: &[u8],
+    row_bytes: usize,
+    chunk: (u32, usize, usize),
+) -> Result<Vec<u8>, ImagingError> {
     match c {
+        TiffCompression::Zstd => {
+            zstd::bulk::compress(raw, 3).map_err(|e| encode_err(format!("ZSTD: {e}")))
+        }
+        TiffCompression::Lzma => {
+            let mut out = Vec::with_capacity(raw.len() / 2 + 64);
+            lzma_rs::xz_compress(&mut &raw[..], &mut out)?;
+            Ok(out)
+        }
+        TiffCompression::WebP => {
+            let (width, spp, bps) = chunk;
+            let color = match (spp, bps) {
+                (3, 1) => image_webp::ColorType::Rgb8,
+                (4, 1) => image_webp::ColorType::Rgba8,
+                _ => {
+                    return Err(encode_err(format!(
+                        "WebP needs 8-bit RGB or RGBA chunks, not {spp} samples of {bps} bytes"
+                    )));
+                }
+            };
+            let rows = raw.len() / row_bytes.max(1);
+            let mut out = Vec::new();
+            image_webp::WebPEncoder::new(&mut out)
+                .encode(raw, width, rows as u32, color)
+                .map_err(|e| encode_err(format!("WebP: {e}")))?;
+            Ok(out)
+        }
         TiffCompression::None => Ok(raw.to_vec()),
         TiffCompression::Lzw => {
             weezl::encode::Encoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8)
@@ -1365,12 +1420,8 @@ fn write_packed<W: Write + Seek>(
     let row_bytes = (chunk_w as usize * chunk_spp * bits).div_ceil(8);
     let float = image.sample_format == 3;
     // Floating point samples take the floating point predictor (3), as libtiff writes them.
-    let predictor = opts.predictor
-        && (float || matches!(bits, 8 | 16 | 32))
-        && matches!(
-            opts.compression,
-            TiffCompression::Lzw | TiffCompression::Deflate
-        );
+    let predictor =
+        opts.predictor && (float || matches!(bits, 8 | 16 | 32)) && opts.compression.predicts();
     let (across, down) = (width.div_ceil(chunk_w), height.div_ceil(chunk_h));
     let chunks: Vec<(usize, u32, u32)> = (0..planes)
         .flat_map(|p| (0..down).flat_map(move |ty| (0..across).map(move |tx| (p, ty, tx))))
@@ -1402,7 +1453,12 @@ fn write_packed<W: Write + Seek>(
                     }
                 }
             }
-            compress(opts.compression, &raw, row_bytes)
+            compress(
+                opts.compression,
+                &raw,
+                row_bytes,
+                (chunk_w, chunk_spp, bits.div_ceil(8)),
+            )
         })
         .collect::<Result<Vec<_>, _>>()?;
 

@@ -21,12 +21,30 @@ fn inks(x: u32, y: u32) -> [u16; 4] {
     [c, m, yl, k]
 }
 
-/// The documented conversion for CMYK without a profile, from the 16-bit samples.
+/// The documented conversion for CMYK without a profile: the default FOGRA39 profile, relative
+/// colorimetric, applied here by moxcms to the 16-bit samples themselves.
 fn expected(ink: [u16; 4]) -> [u8; 3] {
-    let f = |v: u16| f64::from(v) / 65535.0;
-    let k = 1.0 - f(ink[3]);
-    let rgb = |v: u16| ((1.0 - f(v)) * k * 255.0).round() as u8;
-    [rgb(ink[0]), rgb(ink[1]), rgb(ink[2])]
+    static TRANSFORM: std::sync::OnceLock<std::sync::Arc<moxcms::Transform16BitExecutor>> =
+        std::sync::OnceLock::new();
+    let transform = TRANSFORM.get_or_init(|| {
+        let profile = moxcms::ColorProfile::new_from_slice(imaging::color::DEFAULT_CMYK_PROFILE)
+            .expect("default profile");
+        let options = moxcms::TransformOptions {
+            rendering_intent: imaging::color::DEFAULT_CMYK_INTENT,
+            ..moxcms::TransformOptions::default()
+        };
+        profile
+            .create_transform_16bit(
+                moxcms::Layout::Rgba,
+                &moxcms::ColorProfile::new_srgb(),
+                moxcms::Layout::Rgb,
+                options,
+            )
+            .expect("16-bit transform")
+    });
+    let mut rgb = [0u16; 3];
+    transform.transform(&ink, &mut rgb).expect("transform");
+    rgb.map(|v| ((u32::from(v) + 128) / 257) as u8)
 }
 
 #[test]

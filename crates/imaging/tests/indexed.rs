@@ -113,7 +113,7 @@ fn assert_screens(case: &str, bytes: Vec<u8>, image: &IndexedImage) {
 
 /// Renders the file's own colorway and answers the mean CIEDE2000 of its preview against the
 /// colours of the palette image itself (the preview is the full image: no resampling).
-fn render_error(case: &str, bytes: Vec<u8>, image: &IndexedImage) -> (f64, Vec<String>) {
+fn render_error(case: &str, bytes: Vec<u8>, image: &IndexedImage) -> (f64, Vec<imaging::Reason>) {
     let mut reader = open(bytes).unwrap_or_else(|e| panic!("{case}: {e}"));
     let sink = MemorySink::default();
     let plan = RenditionPlan {
@@ -263,12 +263,10 @@ fn more_colours_than_screens_is_a_digital_design_with_a_note() {
         let kinds: Vec<ChannelKind> = info.channels.iter().map(|c| c.kind).collect();
         assert_eq!(kinds, [ChannelKind::Process; 3], "{kind}: RGB, no screens");
         assert_eq!(info.notes.len(), 1, "{kind}");
-        assert!(
-            info.notes[0].contains(&format!("{} palette colours", used.len()))
-                && info.notes[0].contains("digital design"),
-            "{kind}: {:?}",
-            info.notes
-        );
+        let note = &info.notes[0];
+        assert_eq!(note.code, "too_many_palette_colours", "{kind}");
+        assert_eq!(note.params["colours"], used.len().to_string(), "{kind}");
+        assert!(note.text.contains("digital design"), "{kind}: {note:?}");
         let (mean, warnings) = render_error(kind, bytes, &image);
         assert!(mean < 1.0, "{kind}: mean CIEDE2000 {mean}");
         assert_eq!(warnings, info.notes, "{kind}: the note reaches the report");

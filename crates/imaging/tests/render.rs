@@ -171,7 +171,10 @@ fn fabric_colour_and_missing_ink_colours() {
     assert_eq!(p.pixel(2, 5), want);
     // Colorway 1 gave one ink for two channels: warned, the second keeps the file's colour.
     assert!(
-        report.warnings.iter().any(|w| w.contains("colorway 1")),
+        report
+            .warnings
+            .iter()
+            .any(|w| w.code == "colorway_inks_count" && w.params["colorway"] == "1"),
         "{:?}",
         report.warnings
     );
@@ -204,7 +207,8 @@ fn masks_store_coverage_and_recolor_matches_render() {
 
 #[test]
 fn cmyk_with_spot_channel_starts_from_the_process_image() {
-    // CMYK + one spot channel: the spot ink multiplies onto the naive CMYK rendering.
+    // CMYK + one spot channel: the spot ink multiplies onto the CMYK rendering (untagged: the
+    // default profile).
     let info = synthetic_info(
         4,
         1,
@@ -227,9 +231,15 @@ fn cmyk_with_spot_channel_starts_from_the_process_image() {
     render(&mut src, &plan(vec![own()], false, false), &sink).expect("render");
     let p = sink.preview_image(0).expect("preview");
     assert_eq!(p.pixel(0, 0), [255, 255, 255]);
-    assert_eq!(p.pixel(1, 0), [0, 255, 255]);
+    let cyan = imaging::color::default_cmyk_to_srgb([255, 0, 0, 0]);
+    assert_eq!(p.pixel(1, 0), cyan);
     assert_eq!(p.pixel(2, 0), [200, 160, 0]);
-    assert_eq!(p.pixel(3, 0), [0, 160, 0]);
+    // Gold on cyan: per component, the two multiply in linear light.
+    let l = imaging::color::srgb_to_linear_lut();
+    let gold = [200u8, 160, 0];
+    let want = [0, 1, 2]
+        .map(|k| imaging::color::linear_to_srgb8(l[cyan[k] as usize] * l[gold[k] as usize]));
+    assert_eq!(p.pixel(3, 0), want);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -348,28 +358,32 @@ fn small_design_is_not_upscaled_and_alpha_lies_on_fabric() {
 }
 
 #[test]
-fn cmyk_without_profile_uses_naive_conversion() {
+fn cmyk_without_profile_goes_through_the_default_profile() {
     let info = synthetic_info(5, 2, ColorMode::Cmyk, process_channels(ColorMode::Cmyk));
     #[rustfmt::skip]
     let row: [u8; 20] = [
         0, 0, 0, 0,         // paper → white
-        255, 0, 0, 0,       // cyan → (0,255,255)
-        0, 255, 255, 0,     // magenta+yellow → red
-        0, 0, 0, 128,       // 50 % black → 127
+        255, 0, 0, 0,       // cyan
+        0, 255, 255, 0,     // magenta+yellow
+        0, 0, 0, 128,       // 50 % black
         128, 0, 0, 128,     // 50 % cyan over 50 % black
     ];
     let samples = [row, row].concat();
     let mut src = MemorySource::new(info, samples, 1).expect("source");
     let sink = MemorySink::default();
     let report = render(&mut src, &plan(vec![own()], false, false), &sink).expect("render");
-    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    let codes: Vec<&str> = report.warnings.iter().map(|w| w.code.as_str()).collect();
+    assert_eq!(codes, ["default_cmyk_profile"]);
     let p = sink.preview_image(0).expect("preview");
-    assert_eq!(p.pixel(0, 1), [255, 255, 255]);
-    assert_eq!(p.pixel(1, 1), [0, 255, 255]);
-    assert_eq!(p.pixel(2, 1), [255, 0, 0]);
-    assert_eq!(p.pixel(3, 1), [127, 127, 127]);
-    // R = 255 (1 - 128/255)(1 - 128/255) = 63.3; G = B = 255 (1 - 128/255) = 127
-    assert_eq!(p.pixel(4, 1), [63, 127, 127]);
+    for (x, cmyk) in row.chunks_exact(4).enumerate() {
+        let cmyk = [cmyk[0], cmyk[1], cmyk[2], cmyk[3]];
+        assert_eq!(
+            p.pixel(x as u32, 1),
+            imaging::color::default_cmyk_to_srgb(cmyk),
+            "{cmyk:?}"
+        );
+    }
+    assert_eq!(p.pixel(0, 1), [255, 255, 255], "paper is white");
 }
 
 #[test]
@@ -403,7 +417,16 @@ fn unusable_icc_profile_is_a_warning_not_a_failure() {
     let sink = MemorySink::default();
     let report = render(&mut src, &plan(vec![own()], false, false), &sink).expect("render");
     assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
-    assert!(report.warnings[0].contains("ICC"), "{:?}", report.warnings);
+    assert_eq!(
+        report.warnings[0].code, "profile_unusable",
+        "{:?}",
+        report.warnings
+    );
+    assert!(
+        report.warnings[0].text.contains("ICC"),
+        "{:?}",
+        report.warnings
+    );
     assert_eq!(sink.preview_image(0).expect("preview"), img);
 }
 

@@ -3,7 +3,9 @@
 //!
 //! - thumbnails + preview + palette (one decode) vs `vipsthumbnail` making one 512 px thumbnail;
 //! - the deep-zoom tile pyramid vs `vips dzsave`;
-//! - the whole import of the PSB (upload checks, decode, every rendition and tile, the add).
+//! - the whole import of the PSB (upload checks, decode, every rendition and tile, the add);
+//! - the whole import of one 8-colour design saved both ways a textile CAD system saves a rotary
+//!   design: an indexed (palette) TIFF and a PSB with 8 spot channels (issue 16).
 //!
 //! Peak memory is VmHWM: reset through /proc/self/clear_refs for our phases, sampled from /proc
 //! for the vips processes. Targets (issue 3): both time ratios <= 1.0, renditions without tiles
@@ -118,6 +120,132 @@ fn write_spot_psb(path: &Path, size: u32) -> Result<(), ImagingError> {
         }
         Ok(())
     })
+}
+
+/// The 8 inks of the design saved both as an indexed TIFF and as an 8-spot-channel PSB.
+const EIGHT_INKS: [[u8; 3]; 8] = [
+    [200, 30, 40],
+    [20, 40, 140],
+    [240, 200, 30],
+    [30, 130, 60],
+    [90, 50, 30],
+    [250, 150, 170],
+    [120, 200, 220],
+    [245, 240, 225],
+];
+
+/// Which of the 8 inks covers a pixel: every pixel is printed by exactly one screen.
+fn eight_colour_index(x: u32, y: u32) -> u8 {
+    let circle = ((x % 240) as i32 - 120).pow(2) + ((y % 240) as i32 - 120).pow(2) < 4900;
+    if circle {
+        if (x / 240 + y / 240).is_multiple_of(2) {
+            0
+        } else {
+            1
+        }
+    } else if (x / 30).is_multiple_of(6) {
+        2
+    } else if (y / 45).is_multiple_of(7) {
+        3
+    } else if (x + y) % 160 < 16 {
+        4
+    } else if (((x * 3) ^ (y * 5)) % 256) > 230 {
+        5
+    } else if (x / 400 + y / 400).is_multiple_of(3) {
+        6
+    } else {
+        7
+    }
+}
+
+fn write_indexed_tiff(path: &Path, size: u32) -> Result<(), ImagingError> {
+    let image = imaging::IndexedImage {
+        width: size,
+        height: size,
+        bit_depth: 8,
+        dpi: 300.0,
+        palette: EIGHT_INKS.to_vec(),
+        transparent: None,
+        indexes: (0..size)
+            .flat_map(|y| (0..size).map(move |x| eight_colour_index(x, y)))
+            .collect(),
+    };
+    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    imaging::write_indexed_tiff(file, &image, &TiffOptions::default())
+}
+
+/// The same design as [`write_indexed_tiff`], one spot channel per ink.
+fn write_eight_spot_psb(path: &Path, size: u32) -> Result<(), ImagingError> {
+    let spec = WriteSpec {
+        width: size,
+        height: size,
+        bit_depth: 8,
+        color_mode: ColorMode::Multichannel,
+        dpi: 300.0,
+        channels: EIGHT_INKS
+            .iter()
+            .enumerate()
+            .map(|(i, ink)| channel(&format!("Screen {}", i + 1), ChannelKind::Spot, Some(*ink)))
+            .collect(),
+        layer_names: vec![],
+        icc_profile: None,
+    };
+    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    imaging::write_psd_streaming(file, &spec, true, true, |y, row| {
+        if let RowMut::U8(row) = row {
+            for (x, px) in row.chunks_exact_mut(8).enumerate() {
+                px.fill(0);
+                px[usize::from(eight_colour_index(x as u32, y))] = 255;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// One file imported into a fresh database, with its time and the phase's peak memory.
+struct Imported {
+    seconds: f64,
+    peak_mb: f64,
+    summary: import::shell::ShellSummary,
+    pool: db::DbPool,
+    ctx: import::service::ImportContext,
+    _database: db::testing::TestDatabase,
+}
+
+fn whole_import(dir: &Path, file: &Path) -> Result<Imported, Box<dyn std::error::Error>> {
+    let database = db::testing::TestDatabase::new()?;
+    let pool = db::pool(&database.url, Some(4))?;
+    db::run_migrations(&mut *pool.get()?)?;
+    let ctx = import::service::ImportContext {
+        storage: storage::Storage::local(&dir.join("objects"))?,
+        settings: import::ImportSettings::default(),
+        scratch: dir.join("scratch"),
+    };
+    let archive =
+        catalog::service::ensure_archive(&mut *pool.get()?, "01", ["Ana", "Main", "Основной"])?;
+    reset_peak();
+    let started = Instant::now();
+    let summary =
+        import::shell::import_paths(&pool, &ctx, archive.id, &[file.to_path_buf()], &Silent)?;
+    Ok(Imported {
+        seconds: started.elapsed().as_secs_f64(),
+        peak_mb: mb(status_kb("self", "VmHWM:").unwrap_or(0)),
+        summary,
+        pool,
+        ctx,
+        _database: database,
+    })
+}
+
+fn import_row(what: &str, imported: &Imported, target: &str) {
+    println!(
+        "{what:<34} ours {:>6.2} s {:>7.1} MB | {} design, {} colorway, {} refused{target}",
+        imported.seconds,
+        imported.peak_mb,
+        imported.summary.designs,
+        imported.summary.colorways,
+        imported.summary.refused.len()
+    );
 }
 
 struct NullSink;
@@ -256,31 +384,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     // The whole import of the PSB: checks, decode, renditions, tiles, masks, the add.
-    let database = db::testing::TestDatabase::new()?;
-    let pool = db::pool(&database.url, Some(4))?;
-    db::run_migrations(&mut *pool.get()?)?;
-    let ctx = import::service::ImportContext {
-        storage: storage::Storage::local(&dir.join("objects"))?,
-        settings: import::ImportSettings::default(),
-        scratch: dir.join("scratch"),
-    };
-    let archive =
-        catalog::service::ensure_archive(&mut *pool.get()?, "01", ["Ana", "Main", "Основной"])?;
-    reset_peak();
-    let started = Instant::now();
-    let summary =
-        import::shell::import_paths(&pool, &ctx, archive.id, std::slice::from_ref(&psb), &Silent)?;
-    let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "{:<34} ours {seconds:>6.2} s {:>7.1} MB | {} design, {} colorway, {} refused | target < 15 s",
+    let imported = whole_import(&dir.join("psb"), &psb)?;
+    import_row(
         "whole import of the 6-channel PSB",
-        mb(status_kb("self", "VmHWM:").unwrap_or(0)),
-        summary.designs,
-        summary.colorways,
-        summary.refused.len()
+        &imported,
+        " | target < 15 s",
     );
+    // One 8-colour design saved as an indexed TIFF and as an 8-spot-channel PSB: the indexed
+    // file is read twice (once to learn the entries in use), the PSB once but 8 times wider.
+    let indexed = dir.join("eight.tif");
+    let spots = dir.join("eight.psb");
+    write_indexed_tiff(&indexed, size)?;
+    write_eight_spot_psb(&spots, size)?;
+    for (what, file) in [
+        ("whole import, 8-colour indexed TIFF", &indexed),
+        ("whole import, 8-spot-channel PSB", &spots),
+    ] {
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        let imported = whole_import(&dir.join(format!("import-{name}")), file)?;
+        import_row(
+            what,
+            &imported,
+            &format!(
+                " | {:.0} MB file",
+                std::fs::metadata(file)?.len() as f64 / 1e6
+            ),
+        );
+    }
     // What the similar search adds to an import: the features of each colorway's preview (made
     // while rendering, so part of the whole import above), measured alone.
+    let (pool, ctx) = (&imported.pool, &imported.ctx);
     let mut conn = pool.get()?;
     let colorway = catalog::features::unindexed(&mut conn, i32::from(vision::FEATURES_VERSION), 1)?
         .into_iter()

@@ -17,6 +17,8 @@ pub struct ImportFileView {
     pub progress: i32,
     pub error_code: Option<String>,
     pub error_message: Option<String>,
+    /// Why the file was refused, precisely and translatably, where the reader knows it.
+    pub error_reason: Option<ReasonView>,
     pub width: Option<u32>,
     pub height: Option<u32>,
     pub dpi: Option<f64>,
@@ -36,7 +38,27 @@ pub struct ImportFileView {
     pub colorway_guid: Option<String>,
     /// A small preview for confirming merges (staff only).
     pub thumbnail: Option<String>,
-    pub warnings: Vec<String>,
+    /// What reading the file noticed (an assumed colour profile, a limit reached).
+    pub warnings: Vec<ReasonView>,
+}
+
+/// A reason the import screen translates: `importReasons.<code>` with `params`; `text` is the
+/// English sentence for a client that does not know the code.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+pub struct ReasonView {
+    pub code: String,
+    pub params: std::collections::BTreeMap<String, String>,
+    pub text: String,
+}
+
+impl From<imaging::Reason> for ReasonView {
+    fn from(reason: imaging::Reason) -> Self {
+        Self {
+            code: reason.code,
+            params: reason.params,
+            text: reason.text,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -63,6 +85,7 @@ pub struct RefusedFile {
     pub name: String,
     pub code: String,
     pub message: String,
+    pub reason: Option<ReasonView>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -23,7 +23,7 @@ pub enum ImportError {
     #[error("the file is damaged: {0}")]
     Damaged(String),
     #[error("unsupported image: {0}")]
-    UnsupportedImage(String),
+    UnsupportedImage(imaging::Reason),
     #[error("import job not found")]
     JobNotFound,
     #[error("import file not found")]
@@ -66,7 +66,7 @@ impl From<imaging::ImagingError> for ImportError {
         use imaging::ImagingError as I;
         match e {
             I::UnknownFormat => ImportError::NotAnImage,
-            I::Unsupported(what) => ImportError::UnsupportedImage(what),
+            I::Unsupported(reason) => ImportError::UnsupportedImage(reason),
             I::Corrupt(what) => ImportError::Damaged(what),
             I::TooLarge(what) => ImportError::ImageTooLarge(what),
             I::Io(e) => ImportError::Io(e),
@@ -76,6 +76,14 @@ impl From<imaging::ImagingError> for ImportError {
 }
 
 impl ImportError {
+    /// The precise reason a screen translates, where the error has one.
+    pub fn reason(&self) -> Option<&imaging::Reason> {
+        match self {
+            ImportError::UnsupportedImage(reason) => Some(reason),
+            _ => None,
+        }
+    }
+
     /// Whether a write failed because the disk (or the object store's quota) is full.
     pub fn is_storage_full(&self) -> bool {
         match self {

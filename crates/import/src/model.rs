@@ -102,5 +102,5 @@ pub struct Facts {
     pub inks: Vec<String>,
     /// Keys of the spot channels' masks at preview size.
     pub masks: Vec<String>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<imaging::Reason>,
 }

@@ -663,10 +663,27 @@ pub fn rendition_key_of(file_id: &str) -> String {
 
 /// The English message of an error code stored on a file (the UI translates the code).
 fn message_of(code: &str, detail: Option<&str>) -> String {
-    match detail {
-        Some(detail) if !detail.is_empty() => detail.to_owned(),
+    match (detail, detail.and_then(reason_of)) {
+        (_, Some(reason)) => format!("{}: {reason}", code.replace('_', " ")),
+        (Some(detail), None) if !detail.is_empty() => detail.to_owned(),
         _ => code.replace('_', " "),
     }
+}
+
+/// What a failed file keeps as its detail: the coded reason (JSON) where the error has one, so
+/// the import screen can translate it, else the English sentence.
+pub fn detail_of(error: &ImportError) -> String {
+    error
+        .reason()
+        .and_then(|reason| serde_json::to_string(reason).ok())
+        .unwrap_or_else(|| error.to_string())
+}
+
+fn reason_of(detail: &str) -> Option<imaging::Reason> {
+    detail
+        .starts_with('{')
+        .then(|| serde_json::from_str(detail).ok())
+        .flatten()
 }
 
 pub fn job_view(conn: &mut DbConnection, job_id: &str) -> Result<ImportJobView, ImportError> {
@@ -690,6 +707,11 @@ pub fn job_view(conn: &mut DbConnection, job_id: &str) -> Result<ImportJobView, 
                     .error_code
                     .as_deref()
                     .map(|c| message_of(c, file.error_detail.as_deref())),
+                error_reason: file
+                    .error_detail
+                    .as_deref()
+                    .and_then(reason_of)
+                    .map(ReasonView::from),
                 width: info.map(|i| i.width),
                 height: info.map(|i| i.height),
                 dpi: info.and_then(|i| i.dpi.map(|d| d.0)),
@@ -723,7 +745,9 @@ pub fn job_view(conn: &mut DbConnection, job_id: &str) -> Result<ImportJobView, 
                     .renditions_key
                     .as_ref()
                     .map(|_| format!("/service/design/import/{}/{}/thumbnail", job.id, file.id)),
-                warnings: facts.map(|f| f.warnings).unwrap_or_default(),
+                warnings: facts
+                    .map(|f| f.warnings.into_iter().map(ReasonView::from).collect())
+                    .unwrap_or_default(),
             }
         })
         .collect();
@@ -765,6 +789,7 @@ pub fn refused(name: &str, error: &ImportError) -> RefusedFile {
         name: name.to_owned(),
         code: error.code().to_owned(),
         message: error.to_string(),
+        reason: error.reason().cloned().map(ReasonView::from),
     }
 }
 

@@ -92,7 +92,7 @@ pub fn work_once(pool: &DbPool, ctx: &ImportContext, worker: &str) -> Result<boo
                 }
                 other => other.code(),
             };
-            repo::finish_failed(&mut conn, &file.id, code, &error.to_string())?;
+            repo::finish_failed(&mut conn, &file.id, code, &service::detail_of(&error))?;
         }
     }
     service::refresh_job(&mut conn, &file.job_id)?;

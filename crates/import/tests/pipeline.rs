@@ -380,12 +380,16 @@ fn indexed_files_are_rotary_designs_and_too_many_colours_a_digital_one_with_a_no
     assert_eq!(psd.state, "processed", "{psd:?}");
     assert_eq!(psd.design_type.as_deref(), Some("digital"));
     assert_eq!(psd.spot_channel_count, 0);
+    let codes: Vec<(&str, &str)> = psd
+        .warnings
+        .iter()
+        .map(|w| (w.code.as_str(), w.params["colours"].as_str()))
+        .collect();
     assert_eq!(
-        psd.warnings,
-        [
-            "40 palette colours are more than the 32 screens a rotary design may have: imported \
-          as a digital design"
-        ]
+        codes,
+        [("too_many_palette_colours", "40")],
+        "{:?}",
+        psd.warnings
     );
 
     service::merge_internal(&mut f.world.conn(), &job, None).expect("merge");

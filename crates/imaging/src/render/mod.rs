@@ -188,7 +188,7 @@ pub struct RenditionReport {
     pub masks: usize,
     /// The reader's notes ([`ImageInfo::notes`]), then what could not be honoured (unusable ICC
     /// profile, odd channels, ink counts).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::Reason>,
 }
 
 /// Target pixels per processing chunk (rows are grouped so a chunk has about this many).
@@ -229,7 +229,7 @@ pub fn render(
         )));
     }
     let conv = ProcessConverter::new(&info);
-    let mut warnings: Vec<String> = info.notes.clone();
+    let mut warnings: Vec<crate::Reason> = info.notes.clone();
     warnings.extend_from_slice(conv.warnings());
     let spots: Vec<usize> = info.spot_channels().map(|(i, _)| i).collect();
     let own_inks = file_inks(&info);
@@ -341,31 +341,46 @@ fn colorway_inks(
     ci: usize,
     cw: &ColorwayPlan,
     own: &[[u8; 3]],
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<crate::Reason>,
 ) -> Vec<[u8; 3]> {
     let Some(inks) = &cw.inks else {
         return own.to_vec();
     };
     if own.is_empty() {
         if !inks.is_empty() {
-            warnings.push(format!(
-                "colorway {ci}: {} inks given for a design without spot channels: ignored",
-                inks.len()
-            ));
+            warnings.push(
+                crate::Reason::new(
+                    "colorway_inks_ignored",
+                    format!(
+                        "colorway {ci}: {} inks given for a design without spot channels: ignored",
+                        inks.len()
+                    ),
+                )
+                .with("colorway", ci)
+                .with("inks", inks.len()),
+            );
         }
         return Vec::new();
     }
     if inks.len() != own.len() {
-        warnings.push(format!(
-            "colorway {ci}: {} inks given for {} spot channels: {}",
-            inks.len(),
-            own.len(),
-            if inks.len() < own.len() {
-                "the rest keep the file's colours"
-            } else {
-                "extra inks ignored"
-            }
-        ));
+        warnings.push(
+            crate::Reason::new(
+                "colorway_inks_count",
+                format!(
+                    "colorway {ci}: {} inks given for {} spot channels: {}",
+                    inks.len(),
+                    own.len(),
+                    if inks.len() < own.len() {
+                        "the rest keep the file's colours"
+                    } else {
+                        "extra inks ignored"
+                    }
+                ),
+            )
+            .with("colorway", ci)
+            .with("inks", inks.len())
+            .with("channels", own.len()),
+        );
     }
     (0..own.len())
         .map(|i| inks.get(i).copied().unwrap_or(own[i]))

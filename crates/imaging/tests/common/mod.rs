@@ -70,3 +70,49 @@ pub fn set_bits_per_sample(bytes: &mut [u8], bits: u16) {
         bytes[at + 2 * k..at + 2 * k + 2].copy_from_slice(&bits.to_le_bytes());
     }
 }
+
+/// A little-endian classic TIFF of the given LONG tags (tag, values) and strips, laid out as
+/// header, strips, IFD. StripOffsets and StripByteCounts are added for the strips unless the
+/// tags give them; `extra` bytes follow the strips (their offset is 8 + the strips' length).
+pub fn build_tiff(tags: &[(u16, Vec<u32>)], strips: &[Vec<u8>], extra: &[u8]) -> Vec<u8> {
+    let mut out = b"II*\0\0\0\0\0".to_vec();
+    let mut offsets = Vec::new();
+    for s in strips {
+        offsets.push(out.len() as u32);
+        out.extend_from_slice(s);
+    }
+    out.extend_from_slice(extra);
+    if out.len() % 2 == 1 {
+        out.push(0);
+    }
+    let mut all: Vec<(u16, Vec<u32>)> = tags.to_vec();
+    if !all.iter().any(|(t, _)| *t == 273) {
+        all.push((273, offsets));
+    }
+    if !all.iter().any(|(t, _)| *t == 279) {
+        all.push((279, strips.iter().map(|s| s.len() as u32).collect()));
+    }
+    all.sort_by_key(|(t, _)| *t);
+    let ifd = out.len();
+    out[4..8].copy_from_slice(&(ifd as u32).to_le_bytes());
+    let mut data_at = ifd + 2 + 12 * all.len() + 4;
+    let mut data = Vec::new();
+    out.extend_from_slice(&(all.len() as u16).to_le_bytes());
+    for (tag, values) in &all {
+        out.extend_from_slice(&tag.to_le_bytes());
+        out.extend_from_slice(&4u16.to_le_bytes());
+        out.extend_from_slice(&(values.len() as u32).to_le_bytes());
+        if values.len() <= 1 {
+            out.extend_from_slice(&values.first().copied().unwrap_or(0).to_le_bytes());
+        } else {
+            out.extend_from_slice(&(data_at as u32).to_le_bytes());
+            for v in values {
+                data.extend_from_slice(&v.to_le_bytes());
+            }
+            data_at += 4 * values.len();
+        }
+    }
+    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&data);
+    out
+}

@@ -17,6 +17,8 @@ export type ImportFile = {
   progress: number;
   errorCode: string | null;
   errorMessage: string | null;
+  /** Why the file was refused, precisely (the compression, the bit depth...), where the reader knows it. */
+  errorReason: Reason | null;
   width: number | null;
   height: number | null;
   dpi: number | null;
@@ -36,11 +38,14 @@ export type ImportFile = {
   colorwayGuid: string | null;
   /** A small JPEG, served with the session cookie (a plain <img src> works). */
   thumbnail: string | null;
-  warnings: string[];
+  warnings: Reason[];
 };
 
+/** A precise reason from the file reader, translated by its code (`reasons.<code>` with `params`); `text` is English. */
+export type Reason = { code: string; params: Record<string, string>; text: string };
+
 /** A file the server did not take, with the code of the reason. */
-export type Refusal = { name: string; code: string; message: string };
+export type Refusal = { name: string; code: string; message: string; reason?: Reason | null };
 
 /** An import job (ImportJobView). */
 export type ImportJob = {

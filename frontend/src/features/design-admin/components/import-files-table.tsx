@@ -19,7 +19,7 @@ import { Thumbnail } from '@/components/thumbnail';
 import { formatBytes, formatDecimal } from '@/lib/format';
 import { useRemoveFile } from '../api/remove-file';
 import { useRetryFile } from '../api/retry-file';
-import { useCodeText } from '../lib/code-text';
+import { useCodeText, useReasonText } from '../lib/code-text';
 import type { FileState, ImportFile, ImportJob } from '../types';
 
 const stateColor: Record<FileState, 'default' | 'info' | 'success' | 'error' | 'primary' | 'warning'> = {
@@ -46,6 +46,7 @@ type Props = {
 export function ImportFilesTable({ job, files, editable, title }: Props) {
   const { t, i18n } = useTranslation('designAdmin');
   const codeText = useCodeText();
+  const reasonText = useReasonText();
   const retry = useRetryFile();
   const remove = useRemoveFile();
   const locale = i18n.resolvedLanguage;
@@ -87,12 +88,25 @@ export function ImportFilesTable({ job, files, editable, title }: Props) {
                     {file.state === 'failed' && (
                       <Typography variant="body2" color="error" data-testid="file-error" data-code={file.errorCode ?? ''}>
                         {codeText(file.errorCode, file.errorMessage)}
+                        {file.errorReason && (
+                          <Typography component="span" variant="body2" sx={{ display: 'block' }} data-testid="file-error-reason" data-reason={file.errorReason.code}>
+                            {reasonText(file.errorReason)}
+                          </Typography>
+                        )}
                       </Typography>
                     )}
                     {file.warnings.length > 0 && (
                       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
                         {file.warnings.map((warning) => (
-                          <Chip key={warning} size="small" color="warning" variant="outlined" label={warning} />
+                          <Chip
+                            key={`${warning.code}:${warning.text}`}
+                            size="small"
+                            color="warning"
+                            variant="outlined"
+                            label={reasonText(warning)}
+                            data-testid="file-warning"
+                            data-reason={warning.code}
+                          />
                         ))}
                       </Stack>
                     )}

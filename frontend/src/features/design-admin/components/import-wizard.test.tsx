@@ -208,6 +208,38 @@ describe('import stepper', () => {
     await waitFor(() => expect(retried).toEqual({ jobId: '7', fileId: '4' }));
   });
 
+  it('translates the precise reason of a refused file and the warnings of a read one', async () => {
+    await changeLocale('tr');
+    const refused = importFile({
+      fileId: '4',
+      name: 'zip.tif',
+      state: 'failed',
+      errorCode: 'unsupported_image',
+      errorMessage: 'unsupported image: TIFF with CCITT fax compression',
+      errorReason: { code: 'tiff_compression', params: { name: 'CCITT fax' }, text: 'TIFF with CCITT fax compression' },
+    });
+    const [first, ...rest] = processedFiles();
+    const warned = {
+      ...first,
+      warnings: [
+        { code: 'default_cmyk_profile', params: { profile: 'FOGRA39' }, text: 'no embedded CMYK profile' },
+        { code: 'a_code_this_app_does_not_know', params: {}, text: 'something new, in English' },
+      ],
+    };
+    // While the job is processing, the table lists every file with what was found in it.
+    const job = importJob({ state: 'processing', files: [warned, ...rest, refused] });
+    signedInAdmin({ openJobs: [job] });
+    server.use(http.get('*/service/design/import/7', () => HttpResponse.json(job)));
+    renderApp('/admin/design');
+
+    await screen.findByTestId('file-error-reason', {}, SLOW);
+    const row = screen.getAllByTestId('import-file').find((file) => file.dataset.name === 'zip.tif')!;
+    expect(within(row).getByTestId('file-error-reason')).toHaveTextContent('CCITT fax sıkıştırmalı TIFF okunamıyor.');
+    const warnedRow = screen.getAllByTestId('import-file').find((file) => file.dataset.name === first.name)!;
+    const chips = within(warnedRow).getAllByTestId('file-warning').map((chip) => chip.textContent);
+    expect(chips).toEqual(['Gömülü CMYK profili yok: renkler FOGRA39 baskısına göre gösterildi.', 'something new, in English']);
+  });
+
   it('translates the error code of a refused step', async () => {
     const user = userEvent.setup();
     await changeLocale('tr');

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodes, type ErrorCode } from '@/api/api-error';
+import type { Reason } from '../types';
 
 export function isErrorCode(code: string | null | undefined): code is ErrorCode {
   return typeof code === 'string' && (errorCodes as readonly string[]).includes(code);
@@ -13,4 +14,10 @@ export function isErrorCode(code: string | null | undefined): code is ErrorCode 
 export function useCodeText(): (code: string | null | undefined, message?: string | null) => string {
   const { t } = useTranslation('errors');
   return useCallback((code, message) => (isErrorCode(code) ? t(code) : message || t('generic')), [t]);
+}
+
+/** The translated sentence of a file reader's reason; its English text when the code is new to this app. */
+export function useReasonText(): (reason: Reason) => string {
+  const { t } = useTranslation('designAdmin');
+  return useCallback((reason) => t(`reasons.${reason.code}`, { ...reason.params, text: reason.text, defaultValue: reason.text }), [t]);
 }

@@ -35,6 +35,7 @@ export function importFile(overrides: Partial<ImportFile> = {}): ImportFile {
     progress: 0,
     errorCode: null,
     errorMessage: null,
+    errorReason: null,
     width: null,
     height: null,
     dpi: null,
