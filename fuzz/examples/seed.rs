@@ -122,6 +122,9 @@ fn tiff_seeds() -> Seeds {
         TiffCompression::Lzw,
         TiffCompression::Deflate,
         TiffCompression::PackBits,
+        TiffCompression::Zstd,
+        TiffCompression::Lzma,
+        TiffCompression::WebP,
     ];
     for (name, img) in &images {
         for compression in compressions {

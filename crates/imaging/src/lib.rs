@@ -16,6 +16,7 @@ mod psd_reader;
 mod source;
 mod tiff_reader;
 pub mod write;
+mod xz;
 
 // Renditions: colorways → thumbnails, preview, tiles, palette, masks.
 pub mod color;

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,6 +19,7 @@ import { formatBytes, formatDecimal } from '@/lib/format';
 import { useRemoveFile } from '../api/remove-file';
 import { useRetryFile } from '../api/retry-file';
 import { useCodeText, useReasonText } from '../lib/code-text';
+import { FileWarnings } from './file-warnings';
 import type { FileState, ImportFile, ImportJob } from '../types';
 
 const stateColor: Record<FileState, 'default' | 'info' | 'success' | 'error' | 'primary' | 'warning'> = {
@@ -95,21 +95,7 @@ export function ImportFilesTable({ job, files, editable, title }: Props) {
                         )}
                       </Typography>
                     )}
-                    {file.warnings.length > 0 && (
-                      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                        {file.warnings.map((warning) => (
-                          <Chip
-                            key={`${warning.code}:${warning.text}`}
-                            size="small"
-                            color="warning"
-                            variant="outlined"
-                            label={reasonText(warning)}
-                            data-testid="file-warning"
-                            data-reason={warning.code}
-                          />
-                        ))}
-                      </Stack>
-                    )}
+                    <FileWarnings warnings={file.warnings} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(file.byteSize, locale)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>

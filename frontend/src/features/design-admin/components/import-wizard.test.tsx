@@ -219,8 +219,8 @@ describe('import stepper', () => {
       errorReason: { code: 'tiff_compression', params: { name: 'CCITT fax' }, text: 'TIFF with CCITT fax compression' },
     });
     const [first, ...rest] = processedFiles();
-    const warned = {
-      ...first,
+    const warned: ImportFile = {
+      ...first!,
       warnings: [
         { code: 'default_cmyk_profile', params: { profile: 'FOGRA39' }, text: 'no embedded CMYK profile' },
         { code: 'a_code_this_app_does_not_know', params: {}, text: 'something new, in English' },
@@ -235,7 +235,7 @@ describe('import stepper', () => {
     await screen.findByTestId('file-error-reason', {}, SLOW);
     const row = screen.getAllByTestId('import-file').find((file) => file.dataset.name === 'zip.tif')!;
     expect(within(row).getByTestId('file-error-reason')).toHaveTextContent('CCITT fax sıkıştırmalı TIFF okunamıyor.');
-    const warnedRow = screen.getAllByTestId('import-file').find((file) => file.dataset.name === first.name)!;
+    const warnedRow = screen.getAllByTestId('import-file').find((file) => file.dataset.name === warned.name)!;
     const chips = within(warnedRow).getAllByTestId('file-warning').map((chip) => chip.textContent);
     expect(chips).toEqual(['Gömülü CMYK profili yok: renkler FOGRA39 baskısına göre gösterildi.', 'something new, in English']);
   });

@@ -28,6 +28,7 @@ import {
   type FileGroups,
 } from '../lib/job-flow';
 import type { ImportFile, ImportJob } from '../types';
+import { FileWarnings } from './file-warnings';
 
 type Props = {
   job: ImportJob;
@@ -184,6 +185,7 @@ function GroupFile({ file, groups, index, onMove, locale, disabled }: GroupFileP
             .filter(Boolean)
             .join(' · ')}
         </Typography>
+        <FileWarnings warnings={file.warnings} />
         <TextField
           select
           size="small"
