@@ -9,6 +9,7 @@ pub mod info;
 pub mod reason;
 
 // Decoders and writers of design files.
+mod ccitt;
 pub mod decode;
 mod indexed;
 pub mod limits;

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
+use crate::ccitt::FaxCoding;
 use crate::indexed::{IndexReader, Palette};
 use crate::limits::Limits;
 use crate::source::{PackBits, Source, Tone, depth_to8, f16_to_f32, float_to8, to8};
@@ -34,6 +35,8 @@ const STRIP_BYTE_COUNTS: u16 = 279;
 const X_RESOLUTION: u16 = 282;
 const Y_RESOLUTION: u16 = 283;
 const PLANAR_CONFIGURATION: u16 = 284;
+const T4_OPTIONS: u16 = 292;
+const T6_OPTIONS: u16 = 293;
 const RESOLUTION_UNIT: u16 = 296;
 const PREDICTOR: u16 = 317;
 const COLOR_MAP: u16 = 320;
@@ -81,6 +84,8 @@ enum Compression {
     /// SGILog (34676): LogL (16-bit log luminance) or LogLuv (32-bit log luminance and uv),
     /// run-length encoded per byte plane, row by row.
     SgiLog,
+    /// CCITT bilevel fax coding (2, 3 and 4), decoded a whole chunk at a time.
+    Fax(FaxCoding),
 }
 
 impl Compression {
@@ -96,11 +101,9 @@ impl Compression {
             34925 => Compression::Lzma,
             50001 => Compression::WebP,
             34676 => Compression::SgiLog,
-            2..=4 => {
-                return Err(unsupported("tiff_compression", "CCITT fax compression")
-                    .with("name", "CCITT fax")
-                    .into());
-            }
+            2 => Compression::Fax(FaxCoding::Huffman),
+            3 => Compression::Fax(FaxCoding::T4 { two_d: false }),
+            4 => Compression::Fax(FaxCoding::T6),
             34712 | 33003 | 33005 => {
                 return Err(unsupported("tiff_compression", "JPEG 2000 compression")
                     .with("name", "JPEG 2000")
@@ -519,7 +522,13 @@ impl Layout {
     }
     /// Compressed bytes a chunk may plausibly take: generous for codec overhead, but a bound.
     fn max_compressed(&self) -> u64 {
-        self.chunk_bytes() as u64 * 2 + 65_536
+        // Fax codes of one-pixel runs take up to 4.5 bits a pixel, 1-bit samples.
+        let factor = if matches!(self.compression, Compression::Fax(_)) {
+            8
+        } else {
+            2
+        };
+        self.chunk_bytes() as u64 * factor + 65_536
     }
     /// Undoes the predictor on rows of decoded chunk data, in place.
     fn undo_predictor(&self, rows: &mut [u8]) {
@@ -823,7 +832,10 @@ impl TiffReader {
         )?;
         let (width, height, spp) = (width as u32, height as u32, spp as usize);
 
-        let compression = Compression::from_tag(get(&mut src, COMPRESSION)?.unwrap_or(1))?;
+        let compression = match Compression::from_tag(get(&mut src, COMPRESSION)?.unwrap_or(1))? {
+            Compression::Fax(coding) => Compression::Fax(fax_options(&ifd, &mut src, coding)?),
+            other => other,
+        };
         // SGILog data decodes to linear light, handed on as 32-bit floats; its BitsPerSample
         // and SampleFormat describe the format libtiff gave the writing program, not the file.
         let sgilog = compression == Compression::SgiLog;
@@ -1047,11 +1059,26 @@ impl TiffReader {
                 .into());
             }
         }
-        // WebP, JPEG and SGILog chunks carry no predictor of ours.
+        // Fax data is one sample of one bit: white and black runs.
+        if matches!(compression, Compression::Fax(_))
+            && (bits != 1 || spp != 1 || !matches!(photometric, 0 | 1))
+        {
+            return Err(unsupported(
+                "fax_layout",
+                &format!(
+                    "CCITT fax compression of {bits}-bit samples ({spp} per pixel, photometric \
+                     interpretation {photometric}; 1-bit bilevel images are read)"
+                ),
+            )
+            .into());
+        }
+        // WebP, JPEG, SGILog and fax chunks carry no predictor of ours.
         let predictor = match compression {
-            Compression::WebP | Compression::Jpeg | Compression::OldJpeg | Compression::SgiLog => {
-                Predictor::None
-            }
+            Compression::WebP
+            | Compression::Jpeg
+            | Compression::OldJpeg
+            | Compression::SgiLog
+            | Compression::Fax(_) => Predictor::None,
             _ => predictor,
         };
         if sgilog && planar {
@@ -1640,7 +1667,9 @@ impl IndexReader for TiffReader {
 /// A reusable decompressor for one chunk at a time, resumable so tall strips can be streamed.
 enum Inflater {
     Raw,
-    Lzw(Box<weezl::decode::Decoder>),
+    /// The decoder, whether it has seen its strip's first bytes, and whether it reads
+    /// old-style LZW (see [`is_old_lzw`]).
+    Lzw(Box<weezl::decode::Decoder>, bool, bool),
     Deflate(Box<flate2::Decompress>),
     PackBits(PackBits),
     /// `None` if the ZSTD context could not be made (out of memory).
@@ -1653,12 +1682,7 @@ impl Inflater {
     fn new(c: Compression) -> Self {
         match c {
             Compression::None => Inflater::Raw,
-            Compression::Lzw => Inflater::Lzw(Box::new(
-                weezl::decode::Configuration::with_tiff_size_switch(weezl::BitOrder::Msb, 8)
-                    // Stop at the expected size instead of reading what follows.
-                    .with_yield_on_full_buffer(true)
-                    .build(),
-            )),
+            Compression::Lzw => Inflater::Lzw(Box::new(lzw_decoder(false)), false, false),
             Compression::Deflate => Inflater::Deflate(Box::new(flate2::Decompress::new(true))),
             Compression::PackBits => Inflater::PackBits(PackBits::default()),
             Compression::Zstd => Inflater::Zstd(zstd_decoder()),
@@ -1666,13 +1690,17 @@ impl Inflater {
             | Compression::OldJpeg
             | Compression::WebP
             | Compression::Lzma
-            | Compression::SgiLog => Inflater::Whole,
+            | Compression::SgiLog
+            | Compression::Fax(_) => Inflater::Whole,
         }
     }
 
     fn reset(&mut self) {
         match self {
-            Inflater::Lzw(d) => d.reset(),
+            Inflater::Lzw(d, started, _) => {
+                d.reset();
+                *started = false;
+            }
             Inflater::Deflate(d) => d.reset(true),
             Inflater::PackBits(p) => p.reset(),
             Inflater::Zstd(d) => {
@@ -1694,7 +1722,15 @@ impl Inflater {
                 out[..n].copy_from_slice(&input[..n]);
                 Ok((n, n, false))
             }
-            Inflater::Lzw(d) => {
+            Inflater::Lzw(d, started, old) => {
+                // The first bytes of a strip tell old-style LZW from the current one.
+                if !*started && !input.is_empty() {
+                    *started = true;
+                    if is_old_lzw(input) != *old {
+                        *old = !*old;
+                        **d = lzw_decoder(*old);
+                    }
+                }
                 let r = d.decode_bytes(input, out);
                 match r.status {
                     Ok(status) => Ok((
@@ -1773,6 +1809,13 @@ fn decode_chunk(
         Compression::Jpeg | Compression::OldJpeg => guarded("JPEG", || decode_jpeg(l, input, out)),
         Compression::WebP => guarded("WebP", || decode_webp(l, input, out)),
         Compression::SgiLog => decode_sgilog(l, input, out),
+        Compression::Fax(coding) => crate::ccitt::decode_fax(
+            coding,
+            l.chunk_w as usize,
+            l.chunk_row_bytes().max(1),
+            input,
+            out,
+        ),
         _ => match &l.ycbcr {
             Some(y) => {
                 // Subsampled data units first, then RGB.
@@ -1790,6 +1833,53 @@ fn decode_chunk(
             }
         },
     }
+}
+
+/// The start-of-frame marker (0xC0 to 0xCF but DHT, JPG and DAC) of a JPEG stream, found by
+/// walking its segments up to the scan.
+fn jpeg_frame(data: &[u8]) -> Option<u8> {
+    if data.get(..2)? != [0xFF, 0xD8] {
+        return None;
+    }
+    let mut pos = 2;
+    while let [0xFF, marker, ..] = data.get(pos..)? {
+        match *marker {
+            0xC0..=0xCF if !matches!(marker, 0xC4 | 0xC8 | 0xCC) => return Some(*marker),
+            0xDA | 0xD9 => return None,
+            0xFF => pos += 1,
+            0x01 | 0xD0..=0xD7 => pos += 2,
+            _ => {
+                let len = u16::from_be_bytes([*data.get(pos + 2)?, *data.get(pos + 3)?]);
+                pos += 2 + usize::from(len);
+            }
+        }
+    }
+    None
+}
+
+/// Reads T4Options or T6Options: two-dimensional coding is read, uncompressed mode is not.
+fn fax_options(ifd: &Ifd, src: &mut Source, coding: FaxCoding) -> Result<FaxCoding, ImagingError> {
+    let tag = match coding {
+        FaxCoding::Huffman => return Ok(coding),
+        FaxCoding::T4 { .. } => T4_OPTIONS,
+        FaxCoding::T6 => T6_OPTIONS,
+    };
+    let options = ifd.uint(src, tag)?.unwrap_or(0);
+    // Bit 1: uncompressed mode may be used (libtiff cannot decode it either).
+    if options & 2 != 0 {
+        return Err(unsupported(
+            "fax_uncompressed",
+            "CCITT fax data in uncompressed mode (T4Options or T6Options bit 1)",
+        )
+        .into());
+    }
+    Ok(match coding {
+        // Bit 0: two-dimensional coding; bit 2 (fill bits before EOL) needs nothing.
+        FaxCoding::T4 { .. } => FaxCoding::T4 {
+            two_d: options & 1 != 0,
+        },
+        other => other,
+    })
 }
 
 /// Runs a third-party decoder on hostile data: a panic in it still ends as an error.
@@ -1811,7 +1901,11 @@ fn decompress(
     let full = l.chunk_bytes();
     match l.compression {
         Compression::Lzw => {
-            let made = lzw_decode(input, out)?;
+            let made = if is_old_lzw(input) {
+                old_lzw_decode(input, out)?
+            } else {
+                lzw_decode(input, out)?
+            };
             if made < out.len() {
                 return Err(corrupt(format!(
                     "an LZW strip or tile decompresses to {made} of its {} bytes",
@@ -1856,6 +1950,43 @@ fn decompress(
         }
     }
     Ok(())
+}
+
+/// A `weezl` decoder of TIFF LZW that stops when its output is full: MSB-first codes with early
+/// change, or old-style (LSB-first codes, widening one code later, as GIF).
+fn lzw_decoder(old: bool) -> weezl::decode::Decoder {
+    if old {
+        weezl::decode::Configuration::new(weezl::BitOrder::Lsb, 8)
+    } else {
+        weezl::decode::Configuration::with_tiff_size_switch(weezl::BitOrder::Msb, 8)
+    }
+    // Stop at the expected size instead of reading what follows.
+    .with_yield_on_full_buffer(true)
+    .build()
+}
+
+/// Old-style LZW (libtiff before 5.0, read by libtiff as "LZW_COMPAT"), told the way libtiff
+/// tells it: its first code, a clear code LSB first, makes the bytes 0x00 and 0bxxxxxxx1.
+fn is_old_lzw(input: &[u8]) -> bool {
+    matches!(input, [0, b, ..] if b & 1 == 1)
+}
+
+/// Decodes a whole old-style LZW chunk into `out`; returns the bytes produced.
+fn old_lzw_decode(input: &[u8], out: &mut [u8]) -> Result<usize, ImagingError> {
+    let mut d = lzw_decoder(true);
+    let (mut used, mut made) = (0, 0);
+    while made < out.len() {
+        let r = d.decode_bytes(&input[used..], &mut out[made..]);
+        used += r.consumed_in;
+        made += r.consumed_out;
+        match r.status {
+            Ok(weezl::LzwStatus::Ok) if r.consumed_in + r.consumed_out > 0 => {}
+            Ok(_) => break,
+            Err(_) if made == out.len() => break,
+            Err(e) => return Err(corrupt(format!("old-style LZW data: {e}"))),
+        }
+    }
+    Ok(made)
 }
 
 /// Decodes a whole TIFF LZW chunk (MSB-first codes of 9 to 12 bits, early change) into `out`,
@@ -2029,6 +2160,15 @@ fn decode_jpeg(l: &Layout, input: &[u8], out: &mut [u8]) -> Result<(), ImagingEr
         }
         _ => input.to_vec(),
     };
+    // zune-jpeg reads the baseline and progressive frames only; it mistakes a lossless frame for
+    // a damaged one.
+    if let Some(sof @ (0xC3 | 0xC7 | 0xCB | 0xCF)) = jpeg_frame(&data) {
+        return Err(unsupported(
+            "jpeg_lossless",
+            &format!("lossless JPEG compression (SOF{})", sof - 0xC0),
+        )
+        .into());
+    }
     let jpeg_err = |e: zune_jpeg::errors::DecodeErrors| corrupt(format!("JPEG data: {e:?}"));
     let mut options = DecoderOptions::default()
         .set_max_width(l.chunk_w as usize + 16)

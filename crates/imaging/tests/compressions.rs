@@ -1117,3 +1117,379 @@ fn old_style_jpeg_in_one_strip_reads_and_split_streams_are_refused() {
         e => panic!("tables only: {e}"),
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// CCITT fax (Compression 2, 3 and 4)
+
+/// A bilevel test pattern (true is black): rows starting black, runs of one pixel, runs longer
+/// than 64 and than the make-up codes' 2560, and whole black and white rows.
+fn bilevel(w: usize, h: usize) -> Vec<Vec<bool>> {
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| match y % 6 {
+                    0 => (x / (1 + y % 5)) % 2 == 1,
+                    1 => x < 3 || (x > w / 3 && x < w / 3 + 70),
+                    2 => (x * 7 + y * 3) % 11 < 4,
+                    3 => true,
+                    4 => false,
+                    _ => x % 2 == 0,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn colours(row: &[bool]) -> impl Iterator<Item = fax::Color> + '_ {
+    row.iter().map(|&b| {
+        if b {
+            fax::Color::Black
+        } else {
+            fax::Color::White
+        }
+    })
+}
+
+/// The runs of a row, starting white, each written as make-up codes and a terminating code.
+fn write_runs(out: &mut fax::VecWriter, row: &[bool]) {
+    use fax::BitWriter;
+    let mut colour = false;
+    let mut x = 0;
+    while x < row.len() || (x == 0 && row.is_empty()) {
+        let n = row[x..].iter().take_while(|&&b| b == colour).count();
+        let code = |v: u16| {
+            if colour {
+                fax::maps::black::encode(v)
+            } else {
+                fax::maps::white::encode(v)
+            }
+            .expect("code")
+        };
+        let mut left = n as u16;
+        while left >= 2560 {
+            out.write(code(2560)).expect("write");
+            left -= 2560;
+        }
+        if left >= 64 {
+            out.write(code(left & !63)).expect("write");
+            left &= 63;
+        }
+        out.write(code(left)).expect("write");
+        x += n;
+        colour = !colour;
+    }
+}
+
+/// A `fax::BitWriter` shared between the Group 4 encoder and our EOL codes.
+#[derive(Clone)]
+struct Shared(std::rc::Rc<std::cell::RefCell<fax::VecWriter>>);
+
+impl fax::BitWriter for Shared {
+    type Error = std::convert::Infallible;
+    fn write(&mut self, bits: fax::Bits) -> Result<(), Self::Error> {
+        self.0.borrow_mut().write(bits)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Fax {
+    /// Compression 2.
+    Huffman,
+    /// Compression 3, one-dimensional rows after EOLs (`fill`: each EOL ends a byte).
+    T4 { fill: bool },
+    /// Compression 3 with T4Options bit 0: every row coded against the one above.
+    T4TwoD,
+    /// Compression 4.
+    T6,
+}
+
+/// Encodes rows as one strip of `coding`.
+fn fax_encode(rows: &[Vec<bool>], coding: Fax) -> Vec<u8> {
+    use fax::BitWriter;
+    let w = rows.first().map_or(0, Vec::len) as u16;
+    match coding {
+        Fax::Huffman => {
+            let mut out = fax::VecWriter::new();
+            for row in rows {
+                write_runs(&mut out, row);
+                out.pad();
+            }
+            out.finish()
+        }
+        Fax::T4 { fill } => {
+            let mut out = fax::VecWriter::new();
+            for row in rows {
+                if fill {
+                    // Zeros before the EOL so that it ends on a byte boundary.
+                    out.pad();
+                    out.write(fax::Bits { data: 0, len: 4 }).expect("write");
+                }
+                out.write(fax::maps::EOL).expect("write");
+                write_runs(&mut out, row);
+            }
+            out.finish()
+        }
+        Fax::T4TwoD | Fax::T6 => {
+            let shared = Shared(std::rc::Rc::new(std::cell::RefCell::new(
+                fax::VecWriter::new(),
+            )));
+            let mut enc = fax::encoder::Encoder::new(shared.clone());
+            for row in rows {
+                if let Fax::T4TwoD = coding {
+                    // EOL, then the tag bit 0: this row is two-dimensional.
+                    let mut s = shared.clone();
+                    s.write(fax::maps::EOL).expect("write");
+                    s.write(fax::Bits { data: 0, len: 1 }).expect("write");
+                }
+                enc.encode_line(colours(row), w).expect("encode");
+            }
+            let _ = enc.finish();
+            std::mem::replace(&mut *shared.0.borrow_mut(), fax::VecWriter::new()).finish()
+        }
+    }
+}
+
+/// Packed 1-bit rows, black 1, as an uncompressed WhiteIsZero strip stores them.
+fn pack(rows: &[Vec<bool>]) -> Vec<u8> {
+    rows.iter()
+        .flat_map(|row| {
+            row.chunks(8).map(|c| {
+                c.iter()
+                    .enumerate()
+                    .fold(0u8, |b, (i, &p)| b | (u8::from(p) << (7 - i)))
+            })
+        })
+        .collect()
+}
+
+fn fax_tags(w: u32, h: u32, compression: u32, rps: u32, photometric: u32) -> Vec<(u16, Vec<u32>)> {
+    vec![
+        (256, vec![w]),
+        (257, vec![h]),
+        (258, vec![1]),
+        (COMPRESSION, vec![compression]),
+        (PHOTOMETRIC, vec![photometric]),
+        (277, vec![1]),
+        (278, vec![rps]),
+    ]
+}
+
+/// The pattern in strips of `rps` rows, each strip coded on its own.
+fn fax_file(w: usize, h: usize, rps: usize, coding: Fax, photometric: u32) -> Vec<u8> {
+    let rows = bilevel(w, h);
+    let strips: Vec<Vec<u8>> = rows.chunks(rps).map(|s| fax_encode(s, coding)).collect();
+    let (compression, options) = match coding {
+        Fax::Huffman => (2, None),
+        Fax::T4 { fill } => (3, Some((292, u32::from(fill) * 4))),
+        Fax::T4TwoD => (3, Some((292, 1))),
+        Fax::T6 => (4, None),
+    };
+    let mut tags = fax_tags(w as u32, h as u32, compression, rps as u32, photometric);
+    if let Some((tag, v)) = options {
+        tags.push((tag, vec![v]));
+    }
+    build_tiff(&tags, &strips, &[])
+}
+
+fn uncompressed_bilevel(w: usize, h: usize, photometric: u32) -> Vec<u8> {
+    let rows = bilevel(w, h);
+    let tags = fax_tags(w as u32, h as u32, 1, h as u32, photometric);
+    decode(
+        "uncompressed bilevel",
+        build_tiff(&tags, &[pack(&rows)], &[]),
+    )
+}
+
+#[test]
+fn ccitt_fax_reads_pixel_for_pixel() {
+    for (w, h) in [(61, 25), (2700, 13), (8, 1)] {
+        for photometric in [0, 1] {
+            let want = uncompressed_bilevel(w, h, photometric);
+            for coding in [
+                Fax::Huffman,
+                Fax::T4 { fill: false },
+                Fax::T4 { fill: true },
+                Fax::T4TwoD,
+                Fax::T6,
+            ] {
+                for rps in [h, 4] {
+                    let case = format!("{coding:?} {w}x{h} photometric {photometric} rps {rps}");
+                    let got = decode(&case, fax_file(w, h, rps, coding, photometric));
+                    assert!(got == want, "{case}");
+                }
+            }
+        }
+    }
+    // The decoder of the `tiff` crate (Group 4 only) agrees; it turns WhiteIsZero into
+    // BlackIsZero, so its bits are the complement.
+    let file = fax_file(61, 25, 25, Fax::T6, 0);
+    let mut d = tiff::decoder::Decoder::new(Cursor::new(file)).expect("tiff");
+    let tiff::decoder::DecodingResult::U8(theirs) = d.read_image().expect("read") else {
+        panic!("not bytes");
+    };
+    for (y, row) in bilevel(61, 25).iter().enumerate() {
+        for (x, &black) in row.iter().enumerate() {
+            let bit = theirs[y * 8 + x / 8] >> (7 - x % 8) & 1;
+            assert_eq!(bit == 0, black, "tiff crate at {x}, {y}");
+        }
+    }
+}
+
+#[test]
+fn ccitt_fax_with_fill_order_2() {
+    let (w, h) = (61, 25);
+    let want = uncompressed_bilevel(w, h, 0);
+    for coding in [Fax::Huffman, Fax::T4 { fill: true }, Fax::T6] {
+        let reversed: Vec<u8> = fax_encode(&bilevel(w, h), coding)
+            .iter()
+            .map(|b| b.reverse_bits())
+            .collect();
+        let compression = match coding {
+            Fax::Huffman => 2,
+            Fax::T6 => 4,
+            _ => 3,
+        };
+        let tags = with(
+            fax_tags(w as u32, h as u32, compression, h as u32, 0),
+            FILL_ORDER,
+            vec![2],
+        );
+        let got = decode(&format!("{coding:?}"), build_tiff(&tags, &[reversed], &[]));
+        assert!(got == want, "{coding:?}");
+    }
+}
+
+#[test]
+fn ccitt_fax_damage_and_refusals() {
+    let (w, h) = (61, 25);
+    for coding in [Fax::Huffman, Fax::T4 { fill: false }, Fax::T4TwoD, Fax::T6] {
+        let good = fax_file(w, h, h, coding, 0);
+        let count = common::tag(&good, 279).expect("count");
+        // Cut short: the last rows are missing.
+        let mut short = good.clone();
+        common::set_tag(&mut short, 279, count * 2 / 3);
+        let m = damaged(&format!("{coding:?} truncated"), short);
+        assert!(m.contains("CCITT fax"), "{coding:?}: {m}");
+        // A strip of fewer rows than RowsPerStrip says.
+        let rows = bilevel(w, h);
+        let few = fax_encode(&rows[..h - 3], coding);
+        let mut tags = fax_tags(w as u32, h as u32, 2, h as u32, 0);
+        tags = with(
+            tags,
+            COMPRESSION,
+            vec![match coding {
+                Fax::Huffman => 2,
+                Fax::T6 => 4,
+                _ => 3,
+            }],
+        );
+        if let Fax::T4TwoD = coding {
+            tags.push((292, vec![1]));
+        }
+        damaged(
+            &format!("{coding:?} few rows"),
+            build_tiff(&tags, &[few], &[]),
+        );
+        // Junk must end as an error or as pixels, never a panic or a hang.
+        let mut junk = good;
+        for (i, b) in junk[8..8 + count as usize].iter_mut().enumerate() {
+            *b = (i as u32).wrapping_mul(2_654_435_761).to_le_bytes()[2];
+        }
+        let _ = decode_with(junk, &Limits::default());
+    }
+    // What is not read has its own reason.
+    let one = |tags: Vec<(u16, Vec<u32>)>| build_tiff(&tags, &[vec![0u8; 64]], &[]);
+    for (case, file, code) in [
+        (
+            "8-bit fax",
+            one(with(fax_tags(8, 8, 4, 8, 0), 258, vec![8])),
+            "fax_layout",
+        ),
+        (
+            "RGB fax",
+            one(with(
+                with(
+                    with(fax_tags(8, 8, 3, 8, 2), 277, vec![3]),
+                    258,
+                    vec![1, 1, 1],
+                ),
+                PHOTOMETRIC,
+                vec![2],
+            )),
+            "fax_layout",
+        ),
+        (
+            "T.4 uncompressed mode",
+            one(with(fax_tags(8, 8, 3, 8, 0), 292, vec![2])),
+            "fax_uncompressed",
+        ),
+        (
+            "T.6 uncompressed mode",
+            one(with(fax_tags(8, 8, 4, 8, 0), 293, vec![2])),
+            "fax_uncompressed",
+        ),
+    ] {
+        match refused(case, file) {
+            ImagingError::Unsupported(r) => assert_eq!(r.code, code, "{case}"),
+            e => panic!("{case}: {e}"),
+        }
+    }
+}
+
+#[test]
+fn lossless_jpeg_is_refused_not_damaged() {
+    // SOI, a lossless (SOF3) frame header for 8 x 8 RGB, then a scan header.
+    let mut jpeg = vec![0xFF, 0xD8, 0xFF, 0xC3, 0, 17, 8, 0, 8, 0, 8, 3];
+    for c in 1..=3u8 {
+        jpeg.extend_from_slice(&[c, 0x11, 0]);
+    }
+    jpeg.extend_from_slice(&[0xFF, 0xDA, 0, 12, 3, 1, 0, 2, 0, 3, 0, 1, 0, 0]);
+    jpeg.extend_from_slice(&[0; 32]);
+    jpeg.extend_from_slice(&[0xFF, 0xD9]);
+    let file = build_tiff(&rgb_tags(8, 8, 7, 8), &[jpeg], &[]);
+    match refused("lossless JPEG", file) {
+        ImagingError::Unsupported(r) => assert_eq!(r.code, "jpeg_lossless"),
+        e => panic!("lossless JPEG: {e}"),
+    }
+}
+
+#[test]
+fn old_style_lzw_reads() {
+    // Old-style LZW (libtiff's LZW_COMPAT): LSB-first codes that widen one code later, as GIF;
+    // weezl's GIF-style encoder writes it, starting with a clear code (bytes 0x00 0x01).
+    let old = |raw: &[u8]| {
+        weezl::encode::Encoder::new(weezl::BitOrder::Lsb, 8)
+            .encode(raw)
+            .expect("lzw")
+    };
+    // Strips of 7 rows, decoded whole.
+    let (w, h) = (33, 17);
+    let raw = gradient(w, h);
+    let strips: Vec<Vec<u8>> = raw.chunks(w as usize * 3 * 7).map(old).collect();
+    assert_eq!(strips[0][..2], [0, 1]);
+    let got = decode("old LZW", build_tiff(&rgb_tags(w, h, 5, 7), &strips, &[]));
+    assert!(got == raw);
+    // One tall strip, streamed a band at a time.
+    let (w, h) = (64, 1300);
+    let raw = gradient(w, h);
+    let file = build_tiff(&rgb_tags(w, h, 5, h), &[old(&raw)], &[]);
+    let mut r = imaging::open_reader(Cursor::new(file), &Limits::default()).expect("open");
+    let mut got = Vec::new();
+    let mut bands = 0;
+    while let Some(band) = r.next_band().expect("band") {
+        got.extend_from_slice(&band.samples);
+        bands += 1;
+    }
+    assert!(bands > 1);
+    assert!(got == raw);
+    // Cut short, it is damage.
+    let cut = old(&gradient(33, 17));
+    damaged(
+        "old LZW truncated",
+        build_tiff(
+            &rgb_tags(33, 17, 5, 17),
+            &[cut[..cut.len() / 2].to_vec()],
+            &[],
+        ),
+    );
+}
