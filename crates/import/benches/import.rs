@@ -77,16 +77,9 @@ fn write_rgb_tiff(path: &Path, size: u32) -> Result<(), ImagingError> {
     })
 }
 
-fn write_spot_psb(path: &Path, size: u32) -> Result<(), ImagingError> {
-    let inks = [
-        [200, 30, 40],
-        [20, 40, 140],
-        [240, 200, 30],
-        [30, 130, 60],
-        [90, 50, 30],
-        [250, 150, 170],
-    ];
-    let spec = WriteSpec {
+/// A square 8-bit multichannel file of one spot channel (screen) per ink.
+fn screens_spec(size: u32, inks: &[[u8; 3]]) -> WriteSpec {
+    WriteSpec {
         width: size,
         height: size,
         bit_depth: 8,
@@ -99,7 +92,19 @@ fn write_spot_psb(path: &Path, size: u32) -> Result<(), ImagingError> {
             .collect(),
         layer_names: vec![],
         icc_profile: None,
-    };
+    }
+}
+
+fn write_spot_psb(path: &Path, size: u32) -> Result<(), ImagingError> {
+    let inks = [
+        [200, 30, 40],
+        [20, 40, 140],
+        [240, 200, 30],
+        [30, 130, 60],
+        [90, 50, 30],
+        [250, 150, 170],
+    ];
+    let spec = screens_spec(size, &inks);
     let file = std::io::BufWriter::new(std::fs::File::create(path)?);
     imaging::write_psd_streaming(file, &spec, true, true, |y, row| {
         if let RowMut::U8(row) = row {
@@ -176,20 +181,7 @@ fn write_indexed_tiff(path: &Path, size: u32) -> Result<(), ImagingError> {
 
 /// The same design as [`write_indexed_tiff`], one spot channel per ink.
 fn write_eight_spot_psb(path: &Path, size: u32) -> Result<(), ImagingError> {
-    let spec = WriteSpec {
-        width: size,
-        height: size,
-        bit_depth: 8,
-        color_mode: ColorMode::Multichannel,
-        dpi: 300.0,
-        channels: EIGHT_INKS
-            .iter()
-            .enumerate()
-            .map(|(i, ink)| channel(&format!("Screen {}", i + 1), ChannelKind::Spot, Some(*ink)))
-            .collect(),
-        layer_names: vec![],
-        icc_profile: None,
-    };
+    let spec = screens_spec(size, &EIGHT_INKS);
     let file = std::io::BufWriter::new(std::fs::File::create(path)?);
     imaging::write_psd_streaming(file, &spec, true, true, |y, row| {
         if let RowMut::U8(row) = row {
