@@ -710,17 +710,23 @@ fn what_is_not_read_is_refused_with_its_own_reason() {
         ),
     ];
     for (case, bytes, reason) in cases {
-        match refused(case, bytes) {
-            ImagingError::Unsupported(m) => {
-                assert_eq!(m.text, format!("TIFF with {reason}"), "{case}");
-                assert_ne!(
-                    m.code,
-                    imaging::reason::UNCODED,
-                    "{case}: a code to translate"
-                );
-            }
-            e => panic!("{case}: {e}"),
+        assert_unsupported(case, bytes, reason);
+    }
+}
+
+/// The file is refused as unsupported with `reason` (after "TIFF with "), under a code the
+/// screens translate.
+fn assert_unsupported(case: &str, bytes: Vec<u8>, reason: &str) {
+    match refused(case, bytes) {
+        ImagingError::Unsupported(m) => {
+            assert_eq!(m.text, format!("TIFF with {reason}"), "{case}");
+            assert_ne!(
+                m.code,
+                imaging::reason::UNCODED,
+                "{case}: a code to translate"
+            );
         }
+        e => panic!("{case}: {e}"),
     }
 }
 
@@ -979,17 +985,7 @@ fn sgilog_refusals_and_damage() {
             "LogL or LogLuv samples without SGILog compression",
         ),
     ] {
-        match refused(case, bytes) {
-            ImagingError::Unsupported(m) => {
-                assert_eq!(m.text, format!("TIFF with {reason}"), "{case}");
-                assert_ne!(
-                    m.code,
-                    imaging::reason::UNCODED,
-                    "{case}: a code to translate"
-                );
-            }
-            e => panic!("{case}: {e}"),
-        }
+        assert_unsupported(case, bytes, reason);
     }
     // Truncated: the strips' byte counts halved.
     let mut short = unhex(LIBTIFF_LOGLUV);
