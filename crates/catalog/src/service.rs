@@ -348,18 +348,30 @@ pub fn add_order(
     order_type: &str,
     ordered_at: NaiveDateTime,
 ) -> Result<(), CatalogError> {
-    repo::insert_order(
-        conn,
-        &DesignOrder {
-            id: uuid::Uuid::new_v4().to_string(),
-            design_guid: design.to_string(),
-            customer_guid: customer.map(CustomerGuid::to_string),
-            amount,
-            order_type: order_type.to_owned(),
-            ordered_at,
-        },
-    )?;
+    let order = DesignOrder {
+        id: uuid::Uuid::new_v4().to_string(),
+        design_guid: design.to_string(),
+        customer_guid: customer.map(CustomerGuid::to_string),
+        amount,
+        order_type: order_type.to_owned(),
+        ordered_at,
+    };
+    conn.transaction(|conn| {
+        repo::insert_order(conn, &order)?;
+        usage::funnel::count(conn, &[order_step(&order, 1)])
+    })?;
     Ok(())
+}
+
+/// An order as the funnel's last step: counted (1) or, with its design deleted, taken back (-1).
+fn order_step(order: &DesignOrder, n: i64) -> usage::funnel::StepTick {
+    usage::funnel::StepTick {
+        step: usage::funnel::Step::Order,
+        design: order.design_guid.clone(),
+        company: order.customer_guid.clone(),
+        at: order.ordered_at,
+        n,
+    }
 }
 
 // ---- reading ----------------------------------------------------------------------------------
@@ -912,6 +924,12 @@ fn delete_design_rows(
             }
         }
     }
+    // Its orders leave the companies' funnel with it, as they leave the records.
+    let orders: Vec<usage::funnel::StepTick> = repo::orders_of(conn, &design.guid, None)?
+        .iter()
+        .map(|(order, _)| order_step(order, -1))
+        .collect();
+    usage::funnel::count(conn, &orders)?;
     repo::delete_design(conn, &design.guid)?;
     Ok(keys)
 }

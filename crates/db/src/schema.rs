@@ -312,6 +312,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    favorite_adds (id) {
+        id -> Text,
+        user_guid -> Text,
+        customer_guid -> Nullable<Text>,
+        design_guid -> Text,
+        colorway_guid -> Text,
+        added_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     label_views (view_id, label_id) {
         view_id -> Text,
         label_id -> Integer,
@@ -666,6 +677,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     design_pins,
     colorway_views,
     label_views,
+    favorite_adds,
     catalog_revision,
     audit_events,
     swatch_colors,

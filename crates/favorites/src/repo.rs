@@ -282,6 +282,16 @@ pub fn entry_counts(
     Ok(rows.into_iter().collect())
 }
 
+/// The company a user belongs to.
+pub fn company_of(conn: &mut DbConnection, user: &str) -> QueryResult<Option<String>> {
+    users::table
+        .find(user)
+        .select(users::customer_guid)
+        .first::<Option<String>>(conn)
+        .optional()
+        .map(Option::flatten)
+}
+
 pub fn insert_entry(conn: &mut DbConnection, entry: &FavoriteEntry) -> QueryResult<()> {
     diesel::insert_into(favorite_entries::table)
         .values(entry)

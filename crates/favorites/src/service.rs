@@ -274,10 +274,23 @@ pub fn add_entry(
         design_guid: design,
         added_at: now(),
     };
-    unique(
-        repo::insert_entry(conn, &entry),
-        FavoriteError::ColorwayPresent,
-    )?;
+    conn.transaction(|conn| {
+        unique(
+            repo::insert_entry(conn, &entry),
+            FavoriteError::ColorwayPresent,
+        )?;
+        // The funnel's favorites step, with the company the user belongs to now.
+        let record = usage::FavoriteRecord {
+            id: uuid::Uuid::new_v4().to_string(),
+            user_guid: owner.user.to_string(),
+            customer_guid: repo::company_of(conn, &owner.user.to_string())?,
+            design_guid: entry.design_guid.clone(),
+            colorway_guid: entry.colorway_guid.clone(),
+            added_at: entry.added_at,
+        };
+        usage::write(conn, &[usage::Record::Favorite(record)])?;
+        Ok::<_, FavoriteError>(())
+    })?;
     list_answer(conn, owner, list)
 }
 

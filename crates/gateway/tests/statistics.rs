@@ -8,7 +8,7 @@
 
 mod common;
 
-use actix_web::http::StatusCode;
+use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use common::*;
 use serde_json::Value;
@@ -30,7 +30,7 @@ async fn statistics_read_what_users_did_by_company_user_label_and_day() {
     let world = TestWorld::new();
     world.user(ADMIN, PASSWORD, true);
     let (acme, ayse) = customer_with_user(&world, "Acme", "ayse@example.com");
-    let (_, boris) = customer_with_user(&world, "Bolt", "boris@example.com");
+    let (bolt, boris) = customer_with_user(&world, "Bolt", "boris@example.com");
     let rose = world.design("01-0001", 2);
     let plain = world.design("01-0002", 1);
     let conn = &mut world.conn();
@@ -67,6 +67,35 @@ async fn statistics_read_what_users_did_by_company_user_label_and_day() {
     view(&a, &rose, 1).await;
     view(&a, &plain, 0).await;
     view(&b, &rose, 0).await;
+    // Boris adds a rose colorway to a favorite list, then takes it out: it was favored all the
+    // same, and the funnel keeps it.
+    let put = |path: &'static str, fields: Vec<(&'static str, String)>| {
+        let (api, token) = (&api, b.clone());
+        async move {
+            let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let (status, body) = api.send(Method::PUT, path, Some(&token), &fields).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {body}");
+            body
+        }
+    };
+    let list = put("/service/favorites/create", vec![("name", "Roses".into())]).await;
+    let entry = vec![
+        ("listid", list["id"].as_str().unwrap().to_owned()),
+        ("designGuid", rose.guid.to_string()),
+        ("colorwayGuid", rose.colorways[0].to_string()),
+    ];
+    put("/service/favorites/add", entry.clone()).await;
+    let (status, body) = api
+        .form(
+            "/service/favorites/remove",
+            Some(&b),
+            &entry
+                .iter()
+                .map(|(k, v)| (*k, v.as_str()))
+                .collect::<Vec<_>>(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 
     let read = |path: &'static str, fields: Vec<(&'static str, String)>| {
         let (api, admin) = (&api, admin.clone());
@@ -160,14 +189,28 @@ async fn statistics_read_what_users_did_by_company_user_label_and_day() {
 
     // The funnel per company: views, favorites, downloads, orders; and the designs never viewed.
     let funnel = read("funnel", vec![("by", "company".into())]).await;
-    let rows: Vec<(&str, i64)> = funnel["items"]
+    let rows: Vec<(&str, i64, i64)> = funnel["items"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["name"].as_str().unwrap(), r["views"].as_i64().unwrap()))
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap(),
+                r["views"].as_i64().unwrap(),
+                r["favorites"].as_i64().unwrap(),
+            )
+        })
         .collect();
-    assert_eq!(rows, [("Acme", 3), ("Bolt", 1)]);
+    assert_eq!(rows, [("Acme", 3, 0), ("Bolt", 1, 1)]);
     assert_eq!(funnel["totals"]["views"], 4);
+    // Read off Bolt's own records, the same numbers.
+    let of_bolt = read(
+        "funnel",
+        vec![("by", "company".into()), ("companyGuid", bolt.clone())],
+    )
+    .await;
+    assert_eq!(of_bolt["items"][0]["favorites"], 1, "{of_bolt}");
+    assert_eq!(of_bolt["items"][0]["views"], 1, "{of_bolt}");
     let (status, body) = api
         .form(
             "/service/admin/statistics/funnel",

@@ -8,9 +8,11 @@ use chrono::NaiveDateTime;
 use db::DbConnection;
 use db::sql::Sql;
 use desen_core::{Page, PageRequest};
+use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use serde::Serialize;
+use usage::funnel::Subject;
 use utoipa::ToSchema;
 
 /// What a funnel row is about.
@@ -56,13 +58,13 @@ pub struct FunnelTotals {
     /// Designs (or companies) with any step.
     #[diesel(sql_type = BigInt, column_name = row_count)]
     pub rows: i64,
-    #[diesel(sql_type = BigInt)]
+    #[diesel(sql_type = BigInt, column_name = all_views)]
     pub views: i64,
-    #[diesel(sql_type = BigInt)]
+    #[diesel(sql_type = BigInt, column_name = all_favorites)]
     pub favorites: i64,
-    #[diesel(sql_type = BigInt)]
+    #[diesel(sql_type = BigInt, column_name = all_cad_downloads)]
     pub cad_downloads: i64,
-    #[diesel(sql_type = BigInt)]
+    #[diesel(sql_type = BigInt, column_name = all_orders)]
     pub orders: i64,
 }
 
@@ -96,10 +98,40 @@ struct CountRow {
     n: i64,
 }
 
+/// Whether the filter names no company or user: the whole studio's counts (crate `usage`)
+/// answer it, never its millions of records.
+fn whole_studio(filter: &EntryFilter) -> bool {
+    filter.company.is_none() && filter.user.is_none()
+}
+
 /// `WITH steps AS (…)`: each step's count per key under the filter, one row per key with any.
-/// Each source is counted on its own, then the counts are added up per key: hash aggregates
-/// only, never a join of one source's keys against another's.
-fn steps(by: FunnelBy, filter: &EntryFilter) -> Sql {
+fn steps(
+    conn: &mut DbConnection,
+    by: FunnelBy,
+    filter: &EntryFilter,
+) -> Result<Sql, StatisticsError> {
+    if whole_studio(filter) {
+        let subject = match by {
+            FunnelBy::Design => Subject::Design,
+            FunnelBy::Company => Subject::Company,
+        };
+        let period = usage::funnel::period(
+            conn,
+            subject,
+            filter.from.map(|at| at.date()),
+            filter.until.map(|at| at.date()),
+        )?;
+        let mut sql = Sql::new("WITH steps AS ");
+        sql.append(&period);
+        return Ok(sql);
+    }
+    Ok(records(by, filter))
+}
+
+/// [`steps`] from the records of a company or a user (few, read off their indexes). Each source
+/// is counted on its own, then the counts are added up per key: hash aggregates only, never a
+/// join of one source's keys against another's.
+fn records(by: FunnelBy, filter: &EntryFilter) -> Sql {
     let key = |design: &str, company: &str| match by {
         FunnelBy::Design => design.to_owned(),
         FunnelBy::Company => company.to_owned(),
@@ -137,13 +169,12 @@ fn steps(by: FunnelBy, filter: &EntryFilter) -> Sql {
     .push(" UNION ALL ")
     .append(&step(
         1,
-        key("e.design_guid", "u.customer_guid"),
-        "favorite_entries e JOIN favorite_lists l ON l.guid = e.list_guid \
-         JOIN users u ON u.guid = l.user_guid",
+        key("e.design_guid", "e.customer_guid"),
+        "favorite_adds e",
         Columns {
             at: "e.added_at",
-            user: Some("l.user_guid"),
-            customer: "u.customer_guid",
+            user: Some("e.user_guid"),
+            customer: "e.customer_guid",
         },
     ))
     .push(" UNION ALL ")
@@ -180,6 +211,46 @@ fn rows(by: FunnelBy) -> &'static str {
     }
 }
 
+/// A funnel row with the totals of every row (window sums, in the same pass).
+#[derive(QueryableByName)]
+struct RowWithTotals {
+    #[diesel(embed)]
+    entry: FunnelRow,
+    #[diesel(embed)]
+    totals: FunnelTotals,
+}
+
+/// ` SELECT …`: the totals of every row under the names [`FunnelTotals`] reads, summed over
+/// `over` (` OVER ()` for window sums, empty for an aggregate).
+fn totals_columns(over: &str) -> String {
+    // PostgreSQL sums BIGINT to NUMERIC: cast back.
+    let sum =
+        |column: &str| format!("CAST(COALESCE(SUM({column}){over}, 0) AS BIGINT) AS all_{column}");
+    format!(
+        "COUNT(*){over} AS row_count, {}, {}, {}, {}",
+        sum("views"),
+        sum("favorites"),
+        sum("cad_downloads"),
+        sum("orders")
+    )
+}
+
+/// Runs `read` without PostgreSQL's parallel workers: its sums are of some ten thousand rows,
+/// where starting and merging workers costs more than it saves. SQLite reads as it is (its
+/// transactions take the write lock).
+fn serial<T>(
+    conn: &mut DbConnection,
+    read: impl FnOnce(&mut DbConnection) -> Result<T, StatisticsError>,
+) -> Result<T, StatisticsError> {
+    match conn {
+        DbConnection::Sqlite(_) => read(conn),
+        DbConnection::Postgresql(_) => conn.transaction(|conn| {
+            conn.batch_execute("SET LOCAL max_parallel_workers_per_gather = 0")?;
+            read(conn)
+        }),
+    }
+}
+
 /// A page of the funnel, most viewed first, with the totals of every row.
 pub fn funnel(
     conn: &mut DbConnection,
@@ -191,39 +262,46 @@ pub fn funnel(
         FunnelBy::Design => "d.number",
         FunnelBy::Company => "d.name",
     };
-    let mut totals = steps(by, filter);
-    totals
-        // PostgreSQL sums BIGINT to NUMERIC: cast back.
-        .push(
-            " SELECT COUNT(*) AS row_count, CAST(COALESCE(SUM(views), 0) AS BIGINT) AS views, \
-             CAST(COALESCE(SUM(favorites), 0) AS BIGINT) AS favorites, \
-             CAST(COALESCE(SUM(cad_downloads), 0) AS BIGINT) AS cad_downloads, \
-             CAST(COALESCE(SUM(orders), 0) AS BIGINT) AS orders",
-        )
-        .push(rows(by));
-    let totals = totals.get_result::<FunnelTotals>(conn)?;
-    let mut items = steps(by, filter);
-    items
-        .push(&format!(
-            " SELECT steps.key AS key, {name} AS name, views, favorites, cad_downloads, orders"
-        ))
-        .push(rows(by))
-        .push(&format!(
-            " ORDER BY views DESC, favorites DESC, cad_downloads DESC, orders DESC, {name}, \
-             steps.key LIMIT "
-        ))
-        .bind(i64::from(page.page_size))
-        .push(" OFFSET ")
-        .bind(page.offset());
-    let items = items.load::<FunnelRow>(conn)?;
-    let shaped = Page::new(items, totals.rows, page);
-    Ok(FunnelAnswer {
-        items: shaped.items,
-        total_count: shaped.total_count,
-        total_page: shaped.total_page,
-        current_page: shaped.current_page,
-        page_size: page.page_size,
-        totals,
+    serial(conn, |conn| {
+        let steps = steps(conn, by, filter)?;
+        let mut items = steps.clone();
+        items
+            .push(&format!(
+                " SELECT steps.key AS key, {name} AS name, views, favorites, cad_downloads, \
+                 orders, {}",
+                totals_columns(" OVER ()")
+            ))
+            .push(rows(by))
+            .push(&format!(
+                " ORDER BY views DESC, favorites DESC, cad_downloads DESC, orders DESC, {name}, \
+                 steps.key LIMIT "
+            ))
+            .bind(i64::from(page.page_size))
+            .push(" OFFSET ")
+            .bind(page.offset());
+        let rows_with_totals = items.load::<RowWithTotals>(conn)?;
+        let totals = match rows_with_totals.first() {
+            Some(first) => first.totals.clone(),
+            None if page.offset() == 0 => FunnelTotals::default(),
+            // A page past the last: the totals alone.
+            None => {
+                let mut totals = steps;
+                totals
+                    .push(&format!(" SELECT {}", totals_columns("")))
+                    .push(rows(by));
+                totals.get_result::<FunnelTotals>(conn)?
+            }
+        };
+        let items = rows_with_totals.into_iter().map(|r| r.entry).collect();
+        let shaped = Page::new(items, totals.rows, page);
+        Ok(FunnelAnswer {
+            items: shaped.items,
+            total_count: shaped.total_count,
+            total_page: shaped.total_page,
+            current_page: shaped.current_page,
+            page_size: page.page_size,
+            totals,
+        })
     })
 }
 
@@ -233,37 +311,59 @@ pub fn unviewed(
     filter: &EntryFilter,
     page: PageRequest,
 ) -> Result<Page<UnviewedDesign>, StatisticsError> {
-    // A company's or a user's views are few (read once off their index); the whole studio's
-    // are probed per design instead.
-    let few = filter.company.is_some() || filter.user.is_some();
-    let condition = || {
-        let mut sql = Sql::new(if few {
-            " FROM designs WHERE designs.guid NOT IN (SELECT e.design_guid FROM colorway_views e \
-             WHERE "
-        } else {
-            " FROM designs WHERE NOT EXISTS (SELECT 1 FROM colorway_views e \
-             WHERE e.design_guid = designs.guid AND "
-        });
+    // `WITH steps …` (or nothing), then after the columns, the designs not viewed.
+    let (with, designs) = if whole_studio(filter) {
+        (
+            steps(conn, FunnelBy::Design, filter)?,
+            Sql::new(
+                " FROM designs WHERE designs.guid NOT IN (SELECT key FROM steps WHERE views > 0)",
+            ),
+        )
+    } else {
+        // A company's or a user's views are few: read once off their index.
+        let mut sql = Sql::new(
+            " FROM designs WHERE designs.guid NOT IN (SELECT e.design_guid \
+             FROM colorway_views e WHERE ",
+        );
         sql.append(&filter.sql(&Columns {
             at: "e.viewed_at",
             user: Some("e.user_guid"),
             customer: "e.customer_guid",
         }))
         .push(")");
+        (Sql::default(), sql)
+    };
+    let select = |columns: &str| {
+        let mut sql = with.clone();
+        sql.push(&format!(" SELECT {columns}")).append(&designs);
         sql
     };
-    let mut count = Sql::new("SELECT COUNT(*) AS n");
-    count.append(&condition());
-    let total = count.get_result::<CountRow>(conn)?.n;
-    let mut list = Sql::new(
-        "SELECT designs.guid AS design_guid, designs.number AS design_number, \
-         designs.uploaded_at AS upload_date",
-    );
-    list.append(&condition())
-        .push(" ORDER BY designs.uploaded_at DESC, designs.guid LIMIT ")
-        .bind(i64::from(page.page_size))
-        .push(" OFFSET ")
-        .bind(page.offset());
-    let items = list.load::<UnviewedDesign>(conn)?;
-    Ok(Page::new(items, total, page))
+    serial(conn, |conn| {
+        let mut list = select(
+            "designs.guid AS design_guid, designs.number AS design_number, \
+             designs.uploaded_at AS upload_date, COUNT(*) OVER () AS n",
+        );
+        list.push(" ORDER BY designs.uploaded_at DESC, designs.guid LIMIT ")
+            .bind(i64::from(page.page_size))
+            .push(" OFFSET ")
+            .bind(page.offset());
+        let rows = list.load::<UnviewedWithCount>(conn)?;
+        let total = match rows.first() {
+            Some(first) => first.count.n,
+            None if page.offset() == 0 => 0,
+            // A page past the last: the count alone.
+            None => select("COUNT(*) AS n").get_result::<CountRow>(conn)?.n,
+        };
+        let items = rows.into_iter().map(|r| r.design).collect();
+        Ok(Page::new(items, total, page))
+    })
+}
+
+/// An unviewed design with how many there are (a window count, in the same pass).
+#[derive(QueryableByName)]
+struct UnviewedWithCount {
+    #[diesel(embed)]
+    design: UnviewedDesign,
+    #[diesel(embed)]
+    count: CountRow,
 }

@@ -4,12 +4,13 @@
 #![expect(clippy::unwrap_used, reason = "tests")]
 
 use chrono::{Duration, NaiveDateTime};
-use db::schema::{cad_downloads, colorway_views, favorite_entries, favorite_lists, users};
+use db::schema::users;
 use desen_core::PageRequest;
 use diesel::prelude::*;
 use statistics::entries::EntryFilter;
 use statistics::funnel::{self, FunnelBy};
 use test_support::TestWorld;
+use usage::{CadRecord, FavoriteRecord, Record, ViewRecord};
 
 #[test]
 fn the_funnel_counts_each_step_per_design_and_company() {
@@ -40,68 +41,60 @@ fn the_funnel_counts_each_step_per_design_and_company() {
         w.design("01-0003", 1),
     );
     let old = now - Duration::days(40);
+    // Every record goes through the writer the server uses, which keeps the funnel's counts.
     let view = |user: &str,
                 company: &str,
                 design: &test_support::TestDesign,
                 at: NaiveDateTime,
                 n: usize| {
-        for _ in 0..n {
-            diesel::insert_into(colorway_views::table)
-                .values((
-                    colorway_views::id.eq(uuid::Uuid::new_v4().to_string()),
-                    colorway_views::user_guid.eq(user),
-                    colorway_views::customer_guid.eq(company),
-                    colorway_views::design_guid.eq(design.guid.to_string()),
-                    colorway_views::colorway_guid.eq(design.colorways[0].to_string()),
-                    colorway_views::viewed_at.eq(at),
-                ))
-                .execute(&mut w.conn())
-                .unwrap();
-        }
+        let records: Vec<Record> = (0..n)
+            .map(|_| {
+                Record::View(ViewRecord {
+                    id: uuid::Uuid::new_v4().to_string(),
+                    user_guid: user.into(),
+                    customer_guid: Some(company.into()),
+                    design_guid: design.guid.to_string(),
+                    colorway_guid: design.colorways[0].to_string(),
+                    viewed_at: at,
+                })
+            })
+            .collect();
+        usage::write(&mut w.conn(), &records).unwrap();
     };
     // Rose: Ayşe 3 views, 1 favorite, 1 download, an Acme order; Boris 1 view (40 days ago).
     // Tulip: Boris 2 views and a favorite. Plain: never viewed.
     view(&ayse, &acme, &rose, now, 3);
     view(&boris, &bolt, &rose, old, 1);
     view(&boris, &bolt, &tulip, now, 2);
-    for (list, user, design) in [("l-a", &ayse, &rose), ("l-b", &boris, &tulip)] {
-        diesel::insert_into(favorite_lists::table)
-            .values((
-                favorite_lists::guid.eq(list),
-                favorite_lists::user_guid.eq(user),
-                favorite_lists::name.eq("Mine"),
-                favorite_lists::name_key.eq(format!("mine-{list}")),
-                favorite_lists::created_at.eq(now),
-            ))
-            .execute(conn)
-            .unwrap();
-        diesel::insert_into(favorite_entries::table)
-            .values((
-                favorite_entries::list_guid.eq(list),
-                favorite_entries::colorway_guid.eq(design.colorways[0].to_string()),
-                favorite_entries::design_guid.eq(design.guid.to_string()),
-                favorite_entries::added_at.eq(now),
-            ))
-            .execute(conn)
-            .unwrap();
+    for (id, (user, company), design) in [
+        ("f1", (&ayse, &acme), &rose),
+        ("f2", (&boris, &bolt), &tulip),
+    ] {
+        let favorite = Record::Favorite(FavoriteRecord {
+            id: id.into(),
+            user_guid: user.clone(),
+            customer_guid: Some(company.clone()),
+            design_guid: design.guid.to_string(),
+            colorway_guid: design.colorways[0].to_string(),
+            added_at: now,
+        });
+        usage::write(conn, &[favorite]).unwrap();
     }
-    diesel::insert_into(cad_downloads::table)
-        .values((
-            cad_downloads::id.eq("c1"),
-            cad_downloads::user_guid.eq(&ayse),
-            cad_downloads::user_email.eq("ayse@example.com"),
-            cad_downloads::customer_guid.eq(&acme),
-            cad_downloads::design_guid.eq(rose.guid.to_string()),
-            cad_downloads::design_number.eq("01-0001"),
-            cad_downloads::colorway_guid.eq(rose.colorways[0].to_string()),
-            cad_downloads::colorway_name.eq("VR-1"),
-            cad_downloads::format.eq("production"),
-            cad_downloads::kind.eq("download"),
-            cad_downloads::bytes.eq(10),
-            cad_downloads::created_at.eq(now),
-        ))
-        .execute(conn)
-        .unwrap();
+    let download = Record::Cad(CadRecord {
+        id: "c1".into(),
+        user_guid: ayse.clone(),
+        user_email: "ayse@example.com".into(),
+        customer_guid: Some(acme.clone()),
+        design_guid: rose.guid.to_string(),
+        design_number: "01-0001".into(),
+        colorway_guid: rose.colorways[0].to_string(),
+        colorway_name: "VR-1".into(),
+        format: "production".into(),
+        kind: "download".into(),
+        bytes: 10,
+        created_at: now,
+    });
+    usage::write(conn, &[download]).unwrap();
     catalog::service::add_order(
         conn,
         &rose.guid,
@@ -149,6 +142,16 @@ fn the_funnel_counts_each_step_per_design_and_company() {
         ),
         (2, 6, 2, 1, 1)
     );
+    // A page past the last still answers the totals and the count.
+    let past = funnel::funnel(
+        &mut w.conn(),
+        FunnelBy::Design,
+        &all,
+        PageRequest::new(3, 25),
+    )
+    .unwrap();
+    assert!(past.items.is_empty());
+    assert_eq!((past.total_count, past.totals.views), (2, 6));
     let (by_company, _) = rows(FunnelBy::Company, &all);
     assert_eq!(
         by_company,
@@ -194,6 +197,9 @@ fn the_funnel_counts_each_step_per_design_and_company() {
             .collect()
     };
     assert_eq!(unviewed(&all), std::slice::from_ref(&plain.number));
+    let past = funnel::unviewed(&mut w.conn(), &all, PageRequest::new(3, 25)).unwrap();
+    assert!(past.items.is_empty());
+    assert_eq!(past.total_count, 1);
     let bolt_recent = EntryFilter {
         company: Some(bolt),
         from: recent.from,
@@ -203,4 +209,31 @@ fn the_funnel_counts_each_step_per_design_and_company() {
         unviewed(&bolt_recent),
         [plain.number.clone(), rose.number.clone()]
     );
+
+    // Rose deleted: it leaves the designs, its order leaves Acme's funnel (as it leaves the
+    // records); the views stay with the company, as the view records do.
+    let storage = storage::Storage::local(&w.files.join("objects")).unwrap();
+    let admin = w.user("admin@example.com", "Passw0rd!", true);
+    let staff = desen_core::Viewer {
+        user_guid: admin.guid,
+        customer_guid: None,
+        is_admin: true,
+        is_in_house: false,
+        second_factor_validated: true,
+    };
+    catalog::service::delete_design(&mut w.conn(), &storage, &staff, "01-0001").unwrap();
+    assert_eq!(
+        rows(FunnelBy::Design, &all).0,
+        [("01-0002".into(), 2, 1, 0, 0)]
+    );
+    let of_acme = EntryFilter {
+        company: Some(acme),
+        ..EntryFilter::default()
+    };
+    for filter in [&all, &of_acme] {
+        assert_eq!(
+            rows(FunnelBy::Company, filter).0[0],
+            ("Acme".into(), 3, 1, 1, 0)
+        );
+    }
 }

@@ -7,11 +7,12 @@
 //! records actually inserted, so a count is never ahead of, behind or double its records. The
 //! statistics screen sums these rows instead of counting millions of records.
 
+pub mod funnel;
 mod recorder;
 mod records;
 
 pub use recorder::Recorder;
-pub use records::{CadRecord, Record, SignInRecord, ViewRecord, write};
+pub use records::{CadRecord, FavoriteRecord, Record, SignInRecord, ViewRecord, write};
 
 use chrono::{NaiveDate, NaiveDateTime};
 use db::DbConnection;
@@ -128,7 +129,7 @@ pub fn tally(conn: &mut DbConnection, ticks: &[Tick]) -> QueryResult<()> {
 }
 
 /// The SQL of a timestamp column's day on this backend.
-fn day_of(conn: &DbConnection, column: &str) -> String {
+pub(crate) fn day_of(conn: &DbConnection, column: &str) -> String {
     match conn {
         DbConnection::Sqlite(_) => format!("date({column})"),
         DbConnection::Postgresql(_) => format!("to_char({column}, 'YYYY-MM-DD')"),
@@ -182,7 +183,8 @@ fn total_days(condition: &str) -> String {
 }
 
 /// Counts every record again (after records were written in bulk, as the benchmark does):
-/// the label records of every view from its design's labels now, then all the counts.
+/// the label records of every view from its design's labels now, then all the counts and the
+/// funnel's.
 pub fn rebuild(conn: &mut DbConnection) -> QueryResult<()> {
     let script = [
         "DELETE FROM usage_people; DELETE FROM usage_totals; DELETE FROM usage_days; \
@@ -210,7 +212,8 @@ pub fn rebuild(conn: &mut DbConnection) -> QueryResult<()> {
             .to_owned(),
     ]
     .concat();
-    conn.batch_execute(&script)
+    conn.batch_execute(&script)?;
+    funnel::rebuild(conn)
 }
 
 /// A label merged into another: its view records and counts become the kept label's (a view

@@ -2,10 +2,11 @@
 //! its key, so a record written again after a retry or a replay is not), and only an inserted
 //! record is counted.
 
+use crate::funnel::{self, Step, StepTick};
 use crate::{Kind, Tick, tally};
 use chrono::NaiveDateTime;
 use db::DbConnection;
-use db::schema::{cad_downloads, design_labels, label_views, sign_ins};
+use db::schema::{cad_downloads, design_labels, favorite_adds, label_views, sign_ins};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -53,11 +54,35 @@ pub struct ViewRecord {
     pub viewed_at: NaiveDateTime,
 }
 
+/// A colorway added to a favorite list, with its user's company then.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, PartialEq, Serialize, Deserialize)]
+#[diesel(table_name = favorite_adds, check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+pub struct FavoriteRecord {
+    pub id: String,
+    pub user_guid: String,
+    pub customer_guid: Option<String>,
+    pub design_guid: String,
+    pub colorway_guid: String,
+    pub added_at: NaiveDateTime,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Record {
     SignIn(SignInRecord),
     Cad(CadRecord),
     View(ViewRecord),
+    Favorite(FavoriteRecord),
+}
+
+/// A funnel step of a design and company, counted once.
+fn step(step: Step, design: &str, company: &Option<String>, at: NaiveDateTime) -> StepTick {
+    StepTick {
+        step,
+        design: design.to_owned(),
+        company: company.clone(),
+        at,
+        n: 1,
+    }
 }
 
 /// Inserts `records` and counts those inserted, in one transaction. A view also records the
@@ -65,6 +90,7 @@ pub enum Record {
 pub fn write(conn: &mut DbConnection, records: &[Record]) -> QueryResult<()> {
     conn.transaction(|conn| {
         let mut ticks = Vec::with_capacity(records.len());
+        let mut steps = Vec::new();
         for record in records {
             match record {
                 Record::SignIn(r) => {
@@ -80,6 +106,12 @@ pub fn write(conn: &mut DbConnection, records: &[Record]) -> QueryResult<()> {
                 }
                 Record::Cad(r) => {
                     if inserted(conn, diesel::insert_into(cad_downloads::table).values(r))? {
+                        steps.push(step(
+                            Step::CadDownload,
+                            &r.design_guid,
+                            &r.customer_guid,
+                            r.created_at,
+                        ));
                         ticks.push(Tick {
                             kind: Kind::Cad,
                             at: r.created_at,
@@ -94,12 +126,29 @@ pub fn write(conn: &mut DbConnection, records: &[Record]) -> QueryResult<()> {
                         conn,
                         diesel::insert_into(db::schema::colorway_views::table).values(r),
                     )? {
+                        steps.push(step(
+                            Step::View,
+                            &r.design_guid,
+                            &r.customer_guid,
+                            r.viewed_at,
+                        ));
                         view(conn, r, &mut ticks)?;
+                    }
+                }
+                Record::Favorite(r) => {
+                    if inserted(conn, diesel::insert_into(favorite_adds::table).values(r))? {
+                        steps.push(step(
+                            Step::Favorite,
+                            &r.design_guid,
+                            &r.customer_guid,
+                            r.added_at,
+                        ));
                     }
                 }
             }
         }
-        tally(conn, &ticks)
+        tally(conn, &ticks)?;
+        funnel::count(conn, &steps)
     })
 }
 

@@ -166,7 +166,7 @@ describe('banners atop the archive', () => {
     server.use(http.post('*/service/collections/get', () => HttpResponse.json(banner)));
 
     const strip = await screen.findByTestId('banner-strip', {}, SLOW);
-    expect(strip).toHaveAccessibleName('Featured collections');
+    expect(strip).toHaveAccessibleName('Featured');
     const banners = within(strip).getAllByTestId('banner');
     expect(banners.map((element) => within(element).getByRole('heading').textContent)).toEqual(['Summer 2026', 'Linen edit']);
     expect(banners[0]).toHaveAccessibleName('Summer 2026');
