@@ -72,9 +72,29 @@ struct Day {
     day: Option<String>,
 }
 
-/// The one text `select` answers (a day, or none).
-fn day_query(conn: &mut DbConnection, select: Sql) -> QueryResult<Option<NaiveDate>> {
-    Ok(select
+/// The first or last (`aggregate` MIN or MAX) of the weeks made for `subject` (`column` week) or
+/// of its days counted (`column` day); of those `compare` (`<=`, `=`, `>`) a day when given.
+fn edge(
+    conn: &mut DbConnection,
+    subject: Subject,
+    aggregate: &str,
+    column: &str,
+    bound: Option<(&str, NaiveDate)>,
+) -> QueryResult<Option<NaiveDate>> {
+    let table = if column == "week" {
+        "funnel_weeks_made"
+    } else {
+        "funnel_days"
+    };
+    let mut sql = Sql::new(&format!(
+        "SELECT {aggregate}({column}) AS day FROM {table} WHERE subject = "
+    ));
+    sql.bind(subject.as_str());
+    if let Some((compare, day)) = bound {
+        sql.push(&format!(" AND {column} {compare} "))
+            .bind(day_text(day));
+    }
+    Ok(sql
         .get_result::<Day>(conn)?
         .day
         .as_deref()
@@ -128,7 +148,7 @@ pub fn count(conn: &mut DbConnection, ticks: &[StepTick]) -> QueryResult<()> {
             let newest = rows.keys().filter(|k| k.0 == subject).map(|k| k.1).max();
             if let Some(newest) = newest {
                 let week = week_of(newest);
-                if last_week(conn, subject)?.is_none_or(|last| last < week) {
+                if edge(conn, subject, "MAX", "week", None)?.is_none_or(|last| last < week) {
                     make_week(conn, subject, week)?;
                 }
             }
@@ -148,9 +168,11 @@ fn add(
     key: &str,
     n: [i64; 4],
 ) -> QueryResult<()> {
-    let updates = STEPS
-        .map(|s| format!("{s} = {{table}}.{s} + excluded.{s}"))
-        .join(", ");
+    let updates = |table: &str| {
+        STEPS
+            .map(|s| format!("{s} = {table}.{s} + excluded.{s}"))
+            .join(", ")
+    };
     let values = |sql: &mut Sql| {
         for v in n {
             sql.push(", ").bind(v);
@@ -168,7 +190,7 @@ fn add(
     values(&mut days);
     days.push(&format!(
         ") ON CONFLICT (subject, day, key) DO UPDATE SET {}",
-        updates.replace("{table}", "funnel_days")
+        updates("funnel_days")
     ));
     days.execute(conn)?;
     let mut totals = Sql::new(&format!(
@@ -179,7 +201,7 @@ fn add(
     values(&mut totals);
     totals.push(&format!(
         ") ON CONFLICT (subject, key) DO UPDATE SET {}",
-        updates.replace("{table}", "funnel_totals")
+        updates("funnel_totals")
     ));
     totals.execute(conn)?;
     // Only a record counted late (an order entered with an old date) finds weeks after its day.
@@ -188,9 +210,7 @@ fn add(
         STEPS.join(", ")
     ));
     weeks.bind(key);
-    for v in n {
-        weeks.push(", ").bind(v);
-    }
+    values(&mut weeks);
     weeks
         .push(" FROM funnel_weeks_made m WHERE m.subject = ")
         .bind(subject.as_str())
@@ -198,28 +218,17 @@ fn add(
         .bind(day_text(day))
         .push(&format!(
             " ON CONFLICT (subject, week, key) DO UPDATE SET {}",
-            updates.replace("{table}", "funnel_weeks")
+            updates("funnel_weeks")
         ));
     weeks.execute(conn)?;
     Ok(())
-}
-
-/// The newest week made.
-fn last_week(conn: &mut DbConnection, subject: Subject) -> QueryResult<Option<NaiveDate>> {
-    let mut sql = Sql::new("SELECT MAX(week) AS day FROM funnel_weeks_made WHERE subject = ");
-    sql.bind(subject.as_str());
-    day_query(conn, sql)
 }
 
 /// Makes the week starting `week`: everything counted before it, from the week before when that
 /// was made (a week of days), else from the totals less the days since.
 fn make_week(conn: &mut DbConnection, subject: Subject, week: NaiveDate) -> QueryResult<()> {
     let before = week - Days::new(7);
-    let mut made = Sql::new("SELECT MAX(week) AS day FROM funnel_weeks_made WHERE subject = ");
-    made.bind(subject.as_str())
-        .push(" AND week = ")
-        .bind(day_text(before));
-    let parts = if day_query(conn, made)?.is_some() {
+    let parts = if edge(conn, subject, "MAX", "week", Some(("=", before)))?.is_some() {
         vec![
             Part::Week(before, "+"),
             Part::Days(Some(before), Some(week), "+"),
@@ -309,48 +318,36 @@ fn before(
     newest: Option<NaiveDate>,
 ) -> QueryResult<(Vec<Part>, i64)> {
     let span = |a: NaiveDate, b: NaiveDate| (b - a).num_days().max(0);
-    let mut best = (
-        vec![Part::Totals("+"), Part::Days(Some(day), None, "-")],
-        1 + newest.map_or(0, |newest| span(day, newest) + 1),
-    );
-    if best.1 == 1 {
-        best.0.truncate(1);
+    let mut ways = vec![match newest {
+        Some(newest) if newest >= day => (
+            vec![Part::Totals("+"), Part::Days(Some(day), None, "-")],
+            2 + span(day, newest),
+        ),
+        _ => (vec![Part::Totals("+")], 1),
+    }];
+    if let Some(week) = edge(conn, subject, "MAX", "week", Some(("<=", day)))? {
+        ways.push((
+            vec![
+                Part::Week(week, "+"),
+                Part::Days(Some(week), Some(day), "+"),
+            ],
+            1 + span(week, day),
+        ));
     }
-    let mut earlier = Sql::new("SELECT MAX(week) AS day FROM funnel_weeks_made WHERE subject = ");
-    earlier
-        .bind(subject.as_str())
-        .push(" AND week <= ")
-        .bind(day_text(day));
-    if let Some(week) = day_query(conn, earlier)? {
-        let cost = 1 + span(week, day);
-        if cost < best.1 {
-            best = (
-                vec![
-                    Part::Week(week, "+"),
-                    Part::Days(Some(week), Some(day), "+"),
-                ],
-                cost,
-            );
-        }
+    if let Some(week) = edge(conn, subject, "MIN", "week", Some((">", day)))? {
+        ways.push((
+            vec![
+                Part::Week(week, "+"),
+                Part::Days(Some(day), Some(week), "-"),
+            ],
+            1 + span(day, week),
+        ));
     }
-    let mut later = Sql::new("SELECT MIN(week) AS day FROM funnel_weeks_made WHERE subject = ");
-    later
-        .bind(subject.as_str())
-        .push(" AND week > ")
-        .bind(day_text(day));
-    if let Some(week) = day_query(conn, later)? {
-        let cost = 1 + span(day, week);
-        if cost < best.1 {
-            best = (
-                vec![
-                    Part::Week(week, "+"),
-                    Part::Days(Some(day), Some(week), "-"),
-                ],
-                cost,
-            );
-        }
-    }
-    Ok(best)
+    // The first of the cheapest: the totals when they tie.
+    Ok(ways
+        .into_iter()
+        .min_by_key(|way| way.1)
+        .unwrap_or_else(|| (vec![Part::Totals("+")], 1)))
 }
 
 /// The same parts with the opposite sign.
@@ -374,9 +371,7 @@ pub fn period(
     from: Option<NaiveDate>,
     until: Option<NaiveDate>,
 ) -> QueryResult<Sql> {
-    let mut newest = Sql::new("SELECT MAX(day) AS day FROM funnel_days WHERE subject = ");
-    newest.bind(subject.as_str());
-    let newest = day_query(conn, newest)?;
+    let newest = edge(conn, subject, "MAX", "day", None)?;
     // An upper bound past every day counted is the totals.
     let until = until.filter(|until| newest.is_some_and(|newest| *until <= newest));
     let mut parts = match until {
@@ -400,6 +395,10 @@ pub fn period(
                     }
                     None => parts.0.push(part),
                 }
+            }
+            if parts.0.is_empty() {
+                // Both bounds past every day counted: the days between, none.
+                parts.0.push(Part::Days(Some(from), until, "+"));
             }
         }
     }
@@ -464,14 +463,10 @@ pub fn rebuild(conn: &mut DbConnection) -> QueryResult<()> {
         steps = steps.join(" UNION ALL "),
     ))?;
     for subject in [Subject::Design, Subject::Company] {
-        let mut bounds = Sql::new("SELECT MIN(day) AS day FROM funnel_days WHERE subject = ");
-        bounds.bind(subject.as_str());
-        let Some(first) = day_query(conn, bounds)? else {
+        let Some(first) = edge(conn, subject, "MIN", "day", None)? else {
             continue;
         };
-        let mut newest = Sql::new("SELECT MAX(day) AS day FROM funnel_days WHERE subject = ");
-        newest.bind(subject.as_str());
-        let newest = day_query(conn, newest)?.unwrap_or(first);
+        let newest = edge(conn, subject, "MAX", "day", None)?.unwrap_or(first);
         // Nothing is counted before the first week: made empty, each next from the one before.
         let mut week = week_of(first);
         let mut mark = Sql::new("INSERT INTO funnel_weeks_made (subject, week) VALUES (");

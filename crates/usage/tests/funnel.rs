@@ -134,6 +134,8 @@ fn every_period_counts_what_its_days_hold_before_and_after_a_rebuild() {
     let designs = ["d1", "d2", "d3", "d4", "d5"];
     let companies = [Some("c1"), Some("c2"), None];
     let mut orders = Vec::new();
+    // Nothing counted yet: every period is empty.
+    check_every_period(conn, &expected, "empty");
     for d in 0..DAYS {
         // Two weeks with no record: the week after them is made from the totals.
         if (30..44).contains(&d) {
