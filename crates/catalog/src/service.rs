@@ -924,13 +924,14 @@ fn delete_design_rows(
             }
         }
     }
-    // Its orders leave the companies' funnel with it, as they leave the records.
+    // Its orders leave the companies' funnel with it, as they leave the records. Counted last:
+    // the count's lock (PostgreSQL) is never held while waiting for the design's row.
     let orders: Vec<usage::funnel::StepTick> = repo::orders_of(conn, &design.guid, None)?
         .iter()
         .map(|(order, _)| order_step(order, -1))
         .collect();
-    usage::funnel::count(conn, &orders)?;
     repo::delete_design(conn, &design.guid)?;
+    usage::funnel::count(conn, &orders)?;
     Ok(keys)
 }
 

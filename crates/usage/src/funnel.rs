@@ -124,7 +124,8 @@ fn any_step() -> String {
     )
 }
 
-/// Counts `ticks` (in the transaction of their records).
+/// Counts `ticks` (in the transaction of their records). Call it last in a transaction that also
+/// locks other rows: on PostgreSQL it holds a lock every writer waits for until the commit.
 pub fn count(conn: &mut DbConnection, ticks: &[StepTick]) -> QueryResult<()> {
     if ticks.is_empty() {
         return Ok(());
