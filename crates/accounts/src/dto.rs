@@ -67,6 +67,16 @@ pub struct RecoveryCodeForm {
     pub recovery_code: Option<String>,
 }
 
+/// The second factor proved again before a sensitive change: a code of the authenticator or one
+/// of the admin's unused recovery codes (spent).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProofForm {
+    /// `123456` or `7KQ2-M9XD-4HTW`.
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S", max_length = 64)]
+    pub code: Option<String>,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserGuidForm {
@@ -1012,6 +1022,18 @@ impl RecoveryCodeForm {
         let code = required(self.recovery_code, "recoveryCode")?;
         if code.len() > 64 {
             return Err(AccountError::InvalidForm("recoveryCode"));
+        }
+        Ok(code)
+    }
+}
+
+impl ProofForm {
+    /// Present and of a sane length, without surrounding spaces; which kind of code it is, and
+    /// whether it is right, is the service's to say (every try counts against the limit).
+    pub fn parse(self) -> Result<String, AccountError> {
+        let code = required(self.code, "code")?.trim().to_owned();
+        if code.is_empty() || code.len() > 64 {
+            return Err(AccountError::InvalidForm("code"));
         }
         Ok(code)
     }

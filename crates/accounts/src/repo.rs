@@ -516,22 +516,23 @@ pub fn delete_recovery_codes(conn: &mut DbConnection, user: &str) -> Result<(), 
         .map(|_| ())
 }
 
-/// Spends an unused recovery code of `user` in one conditional write; false if there is none.
+/// Spends an unused recovery code of `user`, stored as one of `hashes` (one per key), in one
+/// conditional write; false if there is none.
 pub fn use_recovery_code(
     conn: &mut DbConnection,
     user: &str,
-    hash: &str,
+    hashes: &[String],
     now: NaiveDateTime,
 ) -> Result<bool, Error> {
     let rows = diesel::update(
         recovery_codes::table
-            .filter(recovery_codes::code_hash.eq(hash))
+            .filter(recovery_codes::code_hash.eq_any(hashes))
             .filter(recovery_codes::user_guid.eq(user))
             .filter(recovery_codes::used_at.is_null()),
     )
     .set(recovery_codes::used_at.eq(now))
     .execute(conn)?;
-    Ok(rows == 1)
+    Ok(rows > 0)
 }
 
 pub fn unused_recovery_codes(conn: &mut DbConnection, user: &str) -> Result<i64, Error> {

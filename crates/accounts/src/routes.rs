@@ -337,16 +337,25 @@ async fn recovery_codes_left(Admin(session): Admin, pool: Pool) -> Result<HttpRe
     }))
 }
 
-/// New recovery codes for the signed-in admin, shown this once; the old ones stop working. Audited.
+/// New recovery codes for the signed-in admin, shown this once; the old ones stop working. The
+/// admin proves the second factor again (a code of the authenticator, or a recovery code, spent).
+/// Audited.
 #[utoipa::path(post, path = "/service/account/second-factor/recovery-codes", security(("accessToken" = ["admin"])),
-    responses((status = 200, body = RecoveryCodesAnswer), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
+    request_body(content = ProofForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = RecoveryCodesAnswer), (status = 400, body = ApiError, description = "`invalid_form`: no `code`"),
+        (status = 401, body = ApiError, description = "`invalid_code`, `code_already_used`, `invalid_recovery_code`: the proof is wrong; `login_required`"),
+        (status = 403, body = ApiError, description = "`second_factor_required`; `not_authorized`: no authenticator"),
+        (status = 429, body = ApiError, description = "`rate_limited`")))]
 async fn regenerate_recovery_codes(
     Admin(session): Admin,
     ctx: Ctx,
     pool: Pool,
+    form: web::Form<ProofForm>,
 ) -> Result<HttpResponse, ApiError> {
+    let proof = form.into_inner().parse()?;
+    let now = chrono::Utc::now().timestamp().max(0) as u64;
     let codes = blocking(move || {
-        second_factor::regenerate_recovery_codes(&mut *pool.get()?, &ctx, &session)
+        second_factor::regenerate_recovery_codes(&mut *pool.get()?, &ctx, &session, &proof, now)
     })
     .await?;
     Ok(HttpResponse::Ok().json(RecoveryCodesAnswer {

@@ -49,7 +49,7 @@ pub(crate) fn issue_recovery_codes(
     ctx: &AccountsContext,
     user: &str,
 ) -> Result<Vec<String>, AccountError> {
-    let key = secrets::key_of(&ctx.settings)?;
+    let key = secrets::keyring(&ctx.settings)?.current;
     let codes: Vec<String> = (0..ctx.settings.recovery_codes.max(1))
         .map(|_| new_code())
         .collect();
@@ -74,26 +74,45 @@ pub fn recovery_codes_left(
 }
 
 /// New recovery codes for the signed-in admin (who has an authenticator); the old ones die.
-/// Audited.
+/// A session past the second factor is not enough: the admin proves it again with `proof`, a code
+/// of the authenticator or an unused recovery code (spent), so a stolen session cannot replace
+/// the codes. Counted against the second factor's limit; audited.
 pub fn regenerate_recovery_codes(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
     session: &CurrentSession,
+    proof: &str,
+    unix_time: u64,
 ) -> Result<Vec<String>, AccountError> {
     let actor = session.user_id()?;
+    service::limit_second_factor(ctx, session)?;
+    let user = repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
+    let stored = match &user.totp_secret {
+        Some(stored) if user.is_admin => stored.clone(),
+        _ => return Err(AccountError::NotAuthorized),
+    };
     conn.transaction(|conn| {
-        let user =
-            repo::user_by_guid(conn, &session.user.guid)?.ok_or(AccountError::LoginRequired)?;
-        if !user.is_admin || user.totp_secret.is_none() {
-            return Err(AccountError::NotAuthorized);
-        }
+        let proved_by = if proof.len() == 6 && proof.bytes().all(|b| b.is_ascii_digit()) {
+            let matched = service::match_code(ctx, &user.guid, &stored, proof, unix_time)?;
+            if !repo::claim_totp_step(conn, &user.guid, matched.step, None)? {
+                return Err(AccountError::CodeAlreadyUsed);
+            }
+            "with a code of the authenticator"
+        } else {
+            let code = normalize(proof).ok_or(AccountError::InvalidRecoveryCode)?;
+            let hashes = secrets::keyring(&ctx.settings)?.recovery_code_hashes(&code);
+            if !repo::use_recovery_code(conn, &user.guid, &hashes, time::now())? {
+                return Err(AccountError::InvalidRecoveryCode);
+            }
+            "with a recovery code"
+        };
         let codes = issue_recovery_codes(conn, ctx, &user.guid)?;
         audit::record(
             conn,
             &actor,
             audit::Action::RecoveryCodesRegenerated,
             audit::Subject::user(&user.guid, &user.email),
-            "",
+            proved_by,
         )?;
         Ok(codes)
     })
@@ -117,10 +136,10 @@ pub fn recover_second_factor(
     let code = normalize(typed)
         .filter(|_| user.totp_secret.is_some())
         .ok_or(AccountError::InvalidRecoveryCode)?;
-    let hash = secrets::recovery_code_hash(secrets::key_of(&ctx.settings)?, &code);
+    let hashes = secrets::keyring(&ctx.settings)?.recovery_code_hashes(&code);
     let actor = session.user_id()?;
     let left = conn.transaction(|conn| {
-        if !repo::use_recovery_code(conn, &user.guid, &hash, time::now())? {
+        if !repo::use_recovery_code(conn, &user.guid, &hashes, time::now())? {
             return Err(AccountError::InvalidRecoveryCode);
         }
         let left = repo::unused_recovery_codes(conn, &user.guid)?;
@@ -140,68 +159,70 @@ pub fn recover_second_factor(
 /// What sealing the stored TOTP secrets found.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct SealReport {
-    /// Secrets that were in clear and are now sealed.
+    /// Secrets that were in clear (from before sealing) or sealed by a replaced key, and are now
+    /// sealed with the current key.
     pub sealed: usize,
-    /// Sealed secrets the configured key does not open (another key was used): those admins
-    /// cannot pass the second factor until their authenticator is reset.
+    /// Sealed secrets no configured key opens (the key was changed without listing the old one):
+    /// those admins cannot pass the second factor until their authenticator is reset.
     pub unreadable: usize,
 }
 
-/// Seals every TOTP secret still stored in clear (written before sealing existed), and counts the
-/// sealed ones the key cannot open. Run at every start; a row changed meanwhile is left to its
-/// change. Never logs or returns a secret.
+/// Seals with the current key every TOTP secret still stored in clear or sealed by a replaced
+/// key, and counts those no key opens. Run at every start, so a rotation completes with the next
+/// start; a row changed meanwhile is left to its change. Never logs or returns a secret.
 pub fn seal_stored_secrets(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
 ) -> Result<SealReport, AccountError> {
-    let key = secrets::key_of(&ctx.settings)?;
+    let keys = secrets::keyring(&ctx.settings)?;
     let mut report = SealReport::default();
     for row in repo::users_with_totp(conn)? {
-        seal_row(conn, key, row, &mut report)?;
+        seal_row(conn, keys, row, &mut report)?;
     }
     Ok(report)
 }
 
-/// Seals the clear TOTP secrets of one user (after a clear one proved to work).
+/// Seals anew the stale TOTP secrets of one user (after a stale one proved to work).
 pub(crate) fn seal_secrets_of(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
     user: &str,
 ) -> Result<(), AccountError> {
-    let key = secrets::key_of(&ctx.settings)?;
+    let keys = secrets::keyring(&ctx.settings)?;
     if let Some(found) = repo::user_by_guid(conn, user)? {
         let row = (found.guid, found.totp_secret, found.totp_pending_secret);
-        seal_row(conn, key, row, &mut SealReport::default())?;
+        seal_row(conn, keys, row, &mut SealReport::default())?;
     }
     Ok(())
 }
 
 fn seal_row(
     conn: &mut DbConnection,
-    key: &secrets::SecretKey,
+    keys: secrets::Keyring<'_>,
     row: repo::StoredTotp,
     report: &mut SealReport,
 ) -> Result<(), AccountError> {
     let (guid, secret, pending) = &row;
-    let mut clear = false;
+    let mut stale = false;
     let mut reseal = |value: &Option<String>| -> Result<Option<String>, AccountError> {
-        match value {
-            Some(stored) if !secrets::is_sealed(stored) => {
-                clear = true;
-                secrets::seal_totp(key, guid, stored).map(Some)
+        let Some(stored) = value else {
+            return Ok(None);
+        };
+        match keys.open_totp(guid, stored) {
+            Ok(opened) if opened.stale => {
+                stale = true;
+                keys.seal_totp(guid, &opened.secret).map(Some)
             }
-            Some(stored) => {
-                if secrets::open_totp(key, guid, stored).is_err() {
-                    report.unreadable += 1;
-                }
+            Ok(_) => Ok(Some(stored.clone())),
+            Err(_) => {
+                report.unreadable += 1;
                 Ok(Some(stored.clone()))
             }
-            None => Ok(None),
         }
     };
     let new_secret = reseal(secret)?;
     let new_pending = reseal(pending)?;
-    if clear
+    if stale
         && repo::replace_totp_secrets(conn, &row, new_secret.as_deref(), new_pending.as_deref())?
     {
         report.sealed += 1;

@@ -55,53 +55,31 @@ impl SecretKey {
         STANDARD.encode(self.0)
     }
 
-    /// The key in `path`, or a new one written there first (mode 0600, its folder made). Two
+    /// The keys in `path`, or a new key written there first (mode 0600, its folder made). Two
     /// processes starting at once agree: the file is created only if absent, else read.
-    pub fn load_or_create(path: &Path) -> io::Result<SecretKey> {
+    pub fn load_or_create(path: &Path) -> io::Result<KeyFile> {
         match std::fs::read_to_string(path) {
-            Ok(text) => return Self::from_file(path, &text),
+            Ok(text) => return KeyFile::read(path, &text),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => return Err(e),
         }
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        let key = SecretKey::generate();
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        match options.open(path) {
-            Ok(mut file) => {
-                file.write_all(format!("{}\n", key.to_base64()).as_bytes())?;
-                file.sync_all()?;
-                Ok(key)
+        let keys = KeyFile {
+            current: SecretKey::generate(),
+            previous: Vec::new(),
+        };
+        match private_file(path, true) {
+            Ok(file) => {
+                keys.write_to(file)?;
+                Ok(keys)
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                Self::from_file(path, &std::fs::read_to_string(path)?)
+                KeyFile::read(path, &std::fs::read_to_string(path)?)
             }
             Err(e) => Err(e),
         }
-    }
-
-    fn from_file(path: &Path, text: &str) -> io::Result<SecretKey> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(path)?.permissions().mode();
-            if mode & 0o077 != 0 {
-                tracing::warn!(
-                    path = %path.display(),
-                    "the secret key file can be read by others than its owner: chmod 600 it"
-                );
-            }
-        }
-        SecretKey::parse(text).map_err(|e| {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{}: {e}", path.display()),
-            )
-        })
     }
 
     /// A key for one purpose, so that sealing and peppering never share key material.
@@ -113,13 +91,156 @@ impl SecretKey {
     }
 }
 
-/// The key of the accounts settings, or an internal error when none was configured (the binary
-/// always sets one: `gateway::AppState::build`).
-pub fn key_of(settings: &crate::AccountsSettings) -> Result<&SecretKey, AccountError> {
-    settings
+/// The keys kept in `<data_dir>/secret.key` when none is configured: one base64 key a line, the
+/// current first, then the keys it replaced (newest first), kept to open what they sealed.
+#[derive(Debug)]
+pub struct KeyFile {
+    pub current: SecretKey,
+    pub previous: Vec<SecretKey>,
+}
+
+/// A file only its owner reads: `create_new` for a first key, truncated for a rotation's copy.
+fn private_file(path: &Path, create_new: bool) -> io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if create_new {
+        options.create_new(true);
+    } else {
+        options.create(true).truncate(true);
+    }
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+impl KeyFile {
+    fn read(path: &Path, text: &str) -> io::Result<KeyFile> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(path)?.permissions().mode();
+            if mode & 0o077 != 0 {
+                tracing::warn!(
+                    path = %path.display(),
+                    "the secret key file can be read by others than its owner: chmod 600 it"
+                );
+            }
+        }
+        let invalid = |e: String| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: {e}", path.display()),
+            )
+        };
+        let mut keys = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .map(SecretKey::parse);
+        let current = keys
+            .next()
+            .unwrap_or_else(|| Err("the file holds no key".to_owned()))
+            .map_err(invalid)?;
+        let previous = keys.collect::<Result<Vec<_>, _>>().map_err(invalid)?;
+        Ok(KeyFile { current, previous })
+    }
+
+    fn write_to(&self, mut file: std::fs::File) -> io::Result<()> {
+        let mut text = String::new();
+        for key in std::iter::once(&self.current).chain(&self.previous) {
+            text.push_str(&key.to_base64());
+            text.push('\n');
+        }
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    }
+
+    /// Puts a new key first in the file at `path`, keeping the others to open what they sealed
+    /// (the next start seals every TOTP secret anew). The file is replaced whole, never left
+    /// half written.
+    pub fn rotate(path: &Path) -> io::Result<KeyFile> {
+        let old = KeyFile::read(path, &std::fs::read_to_string(path)?)?;
+        let mut previous = vec![old.current];
+        previous.extend(old.previous);
+        let keys = KeyFile {
+            current: SecretKey::generate(),
+            previous,
+        };
+        let fresh = path.with_extension("key.new");
+        keys.write_to(private_file(&fresh, false)?)?;
+        std::fs::rename(&fresh, path)?;
+        Ok(keys)
+    }
+}
+
+/// The key of the accounts settings and the keys it replaced, or an internal error when none was
+/// configured (the binary always sets one: `gateway::AppState::build`).
+pub fn keyring(settings: &crate::AccountsSettings) -> Result<Keyring<'_>, AccountError> {
+    let current = settings
         .secret_key
         .as_ref()
-        .ok_or_else(|| AccountError::Internal("no accounts secret key is configured".into()))
+        .ok_or_else(|| AccountError::Internal("no accounts secret key is configured".into()))?;
+    Ok(Keyring {
+        current,
+        previous: &settings.previous_secret_keys,
+    })
+}
+
+/// The key that seals now, and the keys it replaced: a rotation keeps the old keys listed so that
+/// what they sealed or peppered still opens, until it is sealed anew.
+#[derive(Debug, Clone, Copy)]
+pub struct Keyring<'a> {
+    pub current: &'a SecretKey,
+    pub previous: &'a [SecretKey],
+}
+
+/// A stored TOTP secret, opened.
+#[derive(Debug)]
+pub struct Opened {
+    pub secret: String,
+    /// Stored in clear, or sealed by a replaced key: to be sealed with the current key.
+    pub stale: bool,
+}
+
+impl Keyring<'_> {
+    pub fn seal_totp(&self, user: &str, secret: &str) -> Result<String, AccountError> {
+        seal_totp(self.current, user, secret)
+    }
+
+    /// Opens a stored secret with the current key, else with the replaced ones (newest first).
+    pub fn open_totp(&self, user: &str, stored: &str) -> Result<Opened, AccountError> {
+        if !is_sealed(stored) {
+            return Ok(Opened {
+                secret: stored.to_owned(),
+                stale: true,
+            });
+        }
+        let mut failure = None;
+        for (n, key) in std::iter::once(self.current)
+            .chain(self.previous)
+            .enumerate()
+        {
+            match open_totp(key, user, stored) {
+                Ok(secret) => {
+                    return Ok(Opened {
+                        secret,
+                        stale: n > 0,
+                    });
+                }
+                Err(e) => failure = Some(e),
+            }
+        }
+        Err(failure.unwrap_or_else(|| unreachable!("the current key was tried")))
+    }
+
+    /// The stored forms a typed recovery code may have: under the current key first, then under
+    /// each replaced key (codes made before a rotation keep working while their key is listed).
+    pub fn recovery_code_hashes(&self, normalized_code: &str) -> Vec<String> {
+        std::iter::once(self.current)
+            .chain(self.previous)
+            .map(|key| recovery_code_hash(key, normalized_code))
+            .collect()
+    }
 }
 
 /// Sealed values start with this; a TOTP secret in base32 never contains a colon.
@@ -247,22 +368,89 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_key_file_is_created_private_and_then_reused() {
+    fn a_missing_key_file_is_created_private_reused_and_rotated() {
         let dir = std::env::temp_dir().join(format!("desen-key-{}", uuid::Uuid::new_v4()));
         let path = dir.join("keys").join("secret.key");
         let first = SecretKey::load_or_create(&path).unwrap();
         let again = SecretKey::load_or_create(&path).unwrap();
-        assert_eq!(first.0, again.0);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
-            assert_eq!(mode & 0o777, 0o600);
-        }
+        assert_eq!(first.current.0, again.current.0);
+        assert!(again.previous.is_empty());
+        let private = |path: &Path| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = std::fs::metadata(path).unwrap().permissions().mode();
+                assert_eq!(mode & 0o777, 0o600);
+            }
+        };
+        private(&path);
+
+        // Rotated twice: a new key first, the replaced ones after it, newest first.
+        let rotated = KeyFile::rotate(&path).unwrap();
+        KeyFile::rotate(&path).unwrap();
+        let read = SecretKey::load_or_create(&path).unwrap();
+        assert_ne!(read.current.0, rotated.current.0);
+        let previous: Vec<_> = read.previous.iter().map(|k| k.0).collect();
+        assert_eq!(previous, [rotated.current.0, first.current.0]);
+        private(&path);
+        assert_eq!(
+            std::fs::read_dir(path.parent().unwrap()).unwrap().count(),
+            1
+        );
+
         std::fs::write(&path, "garbage").unwrap();
         let refused = SecretKey::load_or_create(&path).unwrap_err();
         assert!(!refused.to_string().contains("garbage"));
+        std::fs::write(&path, "\n").unwrap();
+        assert!(SecretKey::load_or_create(&path).is_err(), "no key");
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_keyring_opens_what_replaced_keys_sealed_and_says_it_is_stale() {
+        let (old, older, new) = (
+            SecretKey::generate(),
+            SecretKey::generate(),
+            SecretKey::generate(),
+        );
+        let previous = [old.clone(), older.clone()];
+        let ring = Keyring {
+            current: &new,
+            previous: &previous,
+        };
+        let fresh = ring.seal_totp("user-a", "JBSWY3DPEHPK3PXP").unwrap();
+        let opened = ring.open_totp("user-a", &fresh).unwrap();
+        assert_eq!(
+            (opened.secret.as_str(), opened.stale),
+            ("JBSWY3DPEHPK3PXP", false)
+        );
+        assert!(
+            open_totp(&new, "user-a", &fresh).is_ok(),
+            "sealed with the current key"
+        );
+        for key in [&old, &older] {
+            let sealed = seal_totp(key, "user-a", "JBSWY3DPEHPK3PXP").unwrap();
+            let opened = ring.open_totp("user-a", &sealed).unwrap();
+            assert_eq!(
+                (opened.secret.as_str(), opened.stale),
+                ("JBSWY3DPEHPK3PXP", true)
+            );
+            assert!(ring.open_totp("user-b", &sealed).is_err(), "another row");
+        }
+        let clear = ring.open_totp("user-a", "JBSWY3DPEHPK3PXP").unwrap();
+        assert!(clear.stale, "a clear secret is sealed anew");
+        let unknown = seal_totp(&SecretKey::generate(), "user-a", "JBSWY3DPEHPK3PXP").unwrap();
+        assert!(ring.open_totp("user-a", &unknown).is_err());
+
+        let hashes = ring.recovery_code_hashes("ABCDEFGHJKLM");
+        assert_eq!(
+            hashes,
+            [
+                recovery_code_hash(&new, "ABCDEFGHJKLM"),
+                recovery_code_hash(&old, "ABCDEFGHJKLM"),
+                recovery_code_hash(&older, "ABCDEFGHJKLM"),
+            ]
+        );
     }
 
     #[test]

@@ -273,10 +273,9 @@ pub fn enroll_second_factor(
     if user.totp_secret.is_some() {
         return Err(AccountError::AlreadyEnrolled);
     }
-    let key = secrets::key_of(&ctx.settings)?;
     let secret = totp::new_secret();
     let otpauth_url = totp::otpauth_url(&secret, &user.email)?;
-    let sealed = secrets::seal_totp(key, &user.guid, &secret)?;
+    let sealed = secrets::keyring(&ctx.settings)?.seal_totp(&user.guid, &secret)?;
     repo::set_pending_totp_secret(conn, &user.guid, &sealed)?;
     Ok(Enrollment {
         secret,
@@ -309,14 +308,11 @@ pub fn verify_second_factor(
         (None, Some(pending)) => (pending.clone(), true),
         (None, None) => return Err(AccountError::InvalidCode),
     };
-    let key = secrets::key_of(&ctx.settings)?;
-    let secret = secrets::open_totp(key, &user.guid, &stored)?;
-    let step = totp::matching_step(&secret, code, unix_time)?.ok_or(AccountError::InvalidCode)?;
-    let step = i64::try_from(step).map_err(|e| AccountError::Internal(e.to_string()))?;
+    let matched = match_code(ctx, &user.guid, &stored, code, unix_time)?;
     // One conditional write: of two concurrent uses of the same code, exactly one wins.
     let confirm = enrolling.then_some(stored.as_str());
     let recovery_codes = conn.transaction(|conn| {
-        if !repo::claim_totp_step(conn, &user.guid, step, confirm)? {
+        if !repo::claim_totp_step(conn, &user.guid, matched.step, confirm)? {
             return Err(AccountError::CodeAlreadyUsed);
         }
         if enrolling {
@@ -326,12 +322,37 @@ pub fn verify_second_factor(
         }
         Ok(None)
     })?;
-    if !secrets::is_sealed(&stored) {
-        // A secret stored in clear before sealing: sealed now that it proved to work.
+    if matched.stale {
+        // In clear (from before sealing) or under a replaced key: sealed now that it proved to work.
         second_factor::seal_secrets_of(conn, ctx, &user.guid)?;
     }
     validate_session(ctx, session)?;
     Ok(Verified { recovery_codes })
+}
+
+/// A code that matched an authenticator: its time step (to claim), and whether the secret is to
+/// be sealed anew.
+pub(crate) struct Matched {
+    pub step: i64,
+    pub stale: bool,
+}
+
+/// Checks `code` against the stored (sealed) secret of `user`: `invalid_code` when it does not
+/// match within one step of drift. Claiming the step is the caller's, in its transaction.
+pub(crate) fn match_code(
+    ctx: &AccountsContext,
+    user: &str,
+    stored: &str,
+    code: &str,
+    unix_time: u64,
+) -> Result<Matched, AccountError> {
+    let opened = secrets::keyring(&ctx.settings)?.open_totp(user, stored)?;
+    let step =
+        totp::matching_step(&opened.secret, code, unix_time)?.ok_or(AccountError::InvalidCode)?;
+    Ok(Matched {
+        step: i64::try_from(step).map_err(|e| AccountError::Internal(e.to_string()))?,
+        stale: opened.stale,
+    })
 }
 
 /// Counts one second-factor attempt of the session's account against its limit: codes and
@@ -408,15 +429,21 @@ fn new_link(
 }
 
 /// An address of a page of the web app, as a user outside reaches it.
+/// A link to a page of the app carrying `params` in its fragment (`#mail=…&token=…`): browsers
+/// never send the fragment to a server, so neither the request log of `desen` nor a proxy's
+/// records a single-use token or an address.
 fn public_link(
     ctx: &AccountsContext,
     path: &str,
-    query: &[(&str, &str)],
+    params: &[(&str, &str)],
 ) -> Result<String, AccountError> {
     let mut url = url::Url::parse(&ctx.settings.public_url)
         .and_then(|base| base.join(path))
         .map_err(|e| AccountError::Internal(format!("public_url: {e}")))?;
-    url.query_pairs_mut().extend_pairs(query);
+    let fragment = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(params)
+        .finish();
+    url.set_fragment(Some(&fragment));
     Ok(url.into())
 }
 

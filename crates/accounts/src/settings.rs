@@ -21,6 +21,10 @@ pub struct AccountsSettings {
     /// `DESEN_ACCOUNTS__SECRET_KEY`). Unset, `desen` keeps one in `<data_dir>/secret.key`.
     /// Shown as `<redacted>` by `Debug`.
     pub secret_key: Option<SecretKey>,
+    /// Keys `secret_key` replaced (`DESEN_ACCOUNTS__PREVIOUS_SECRET_KEYS`, comma-separated): what
+    /// they sealed still opens and is sealed anew with `secret_key` at the next start; recovery
+    /// codes made under them keep working while they are listed.
+    pub previous_secret_keys: Vec<SecretKey>,
     /// Recovery codes an admin gets at enrolment and at each regeneration.
     pub recovery_codes: usize,
 }
@@ -36,6 +40,7 @@ impl Default for AccountsSettings {
             trusted_proxies: Vec::new(),
             rate_limits: RateLimits::default(),
             secret_key: None,
+            previous_secret_keys: Vec::new(),
             recovery_codes: 10,
         }
     }

@@ -414,7 +414,10 @@ fn auto_login_links_are_single_use() {
         &user.guid.parse().unwrap(),
     )
     .unwrap();
-    let token = url.split("token=").nth(1).unwrap().to_owned();
+    // The token rides in the fragment, which no request log sees.
+    let (page, token) = url.split_once("#token=").unwrap();
+    assert!(page.ends_with("/auto-login"), "{url}");
+    let token = token.to_owned();
     let signed = service::auto_login(&mut world.conn(), &world.accounts, &token, ip()).unwrap();
     assert_eq!(signed.session.user.guid, user.guid);
     let again = service::auto_login(&mut world.conn(), &world.accounts, &token, ip());
@@ -663,8 +666,11 @@ fn clear_secrets_from_before_sealing_keep_working_and_get_sealed() {
 
 #[test]
 fn recovery_codes_are_shown_once_spent_once_audited_and_regenerated() {
-    let world = TestWorld::new();
-    let (_, codes) = enrolled_admin(&world, "admin@example.com");
+    // More tries than the default limit allows (the limit has its own test).
+    let mut settings = AccountsSettings::default();
+    settings.rate_limits.verify_per_account.max = 100;
+    let world = TestWorld::with_settings(settings);
+    let (secret, codes) = enrolled_admin(&world, "admin@example.com");
     assert_eq!(codes.len(), 10);
     let guid = stored_user(&world, "admin@example.com").guid;
     let signed = login(&world, "admin@example.com", PASSWORD).unwrap();
@@ -710,13 +716,46 @@ fn recovery_codes_are_shown_once_spent_once_audited_and_regenerated() {
             .second_factor_validated
     );
 
-    // Regenerated: ten new codes, the old unused ones die.
-    let fresh = accounts::second_factor::regenerate_recovery_codes(
-        &mut world.conn(),
-        &world.accounts,
-        &validated,
-    )
-    .unwrap();
+    // Regenerated only with the second factor proved again: a session past it is not enough.
+    let regenerate = |proof: &str, at: u64| {
+        accounts::second_factor::regenerate_recovery_codes(
+            &mut world.conn(),
+            &world.accounts,
+            &validated,
+            proof,
+            at,
+        )
+    };
+    for (wrong, refused) in [
+        ("2222-3333-4444", AccountError::InvalidRecoveryCode),
+        (codes[0].as_str(), AccountError::InvalidRecoveryCode),
+        ("12345", AccountError::InvalidRecoveryCode),
+    ] {
+        let answer = regenerate(wrong, now());
+        assert_eq!(
+            answer.map_err(|e| e.to_string()),
+            Err(refused.to_string()),
+            "{wrong}"
+        );
+    }
+    let code = totp::code_at(&secret, now() + 30).unwrap();
+    let wrong_code = format!("{:06}", (code.parse::<u32>().unwrap() + 1) % 1_000_000);
+    assert!(matches!(
+        regenerate(&wrong_code, now() + 30),
+        Err(AccountError::InvalidCode)
+    ));
+    assert_eq!(
+        accounts::second_factor::recovery_codes_left(&mut world.conn(), &validated).unwrap(),
+        9,
+        "nothing changed"
+    );
+    // With a code of the authenticator: ten new codes, the old unused ones die; the code's time
+    // step is spent like a sign-in's.
+    let fresh = regenerate(&code, now() + 30).unwrap();
+    assert!(matches!(
+        regenerate(&code, now() + 30),
+        Err(AccountError::CodeAlreadyUsed)
+    ));
     assert_eq!(fresh.len(), 10);
     assert!(fresh.iter().all(|code| !codes.contains(code)));
     let old = accounts::second_factor::recover_second_factor(
@@ -733,9 +772,21 @@ fn recovery_codes_are_shown_once_spent_once_audited_and_regenerated() {
         &fresh[3],
     )
     .unwrap();
+    // With a recovery code as the proof: spent, and replaced by ten new ones.
+    let newest = regenerate(&fresh[5], now()).unwrap();
+    assert!(matches!(
+        regenerate(&fresh[5], now()),
+        Err(AccountError::InvalidRecoveryCode)
+    ));
+    assert_eq!(
+        accounts::second_factor::recovery_codes_left(&mut world.conn(), &validated).unwrap(),
+        10
+    );
+    assert!(newest.iter().all(|code| !fresh.contains(code)));
     assert_eq!(
         audit_actions(&world, &guid),
         [
+            "recovery_codes_regenerated",
             "recovery_code_used",
             "recovery_codes_regenerated",
             "recovery_code_used"
@@ -803,6 +854,15 @@ fn recovery_codes_share_the_code_limit_and_are_for_admins_only() {
         now(),
     );
     assert!(matches!(limited, Err(AccountError::RateLimited { .. })));
+    // Proving the second factor again for new codes draws on the same limit.
+    let limited = accounts::second_factor::regenerate_recovery_codes(
+        &mut world.conn(),
+        &world.accounts,
+        &signed.session,
+        &code,
+        now(),
+    );
+    assert!(matches!(limited, Err(AccountError::RateLimited { .. })));
 
     world.user("ayse@example.com", PASSWORD, false);
     let customer = login(&world, "ayse@example.com", PASSWORD).unwrap();
@@ -817,8 +877,90 @@ fn recovery_codes_share_the_code_limit_and_are_for_admins_only() {
         accounts::second_factor::regenerate_recovery_codes(
             &mut world.conn(),
             &world.accounts,
-            &customer.session
+            &customer.session,
+            &codes[1],
+            now(),
         ),
         Err(AccountError::NotAuthorized)
     ));
+}
+
+#[test]
+fn a_rotated_key_opens_what_the_old_one_sealed_until_everything_is_sealed_anew() {
+    let world = TestWorld::new();
+    let (secret, codes) = enrolled_admin(&world, "admin@example.com");
+    let (other_secret, _) = enrolled_admin(&world, "other@example.com");
+    let old = world.accounts.settings.secret_key.clone().unwrap();
+    let new = accounts::secrets::SecretKey::generate();
+    let with_keys = |current: &accounts::secrets::SecretKey,
+                     previous: &[&accounts::secrets::SecretKey]| {
+        let mut ctx = world.accounts.clone();
+        ctx.settings.secret_key = Some(current.clone());
+        ctx.settings.previous_secret_keys = previous.iter().map(|k| (*k).clone()).collect();
+        ctx
+    };
+    let rotated = with_keys(&new, &[&old]);
+    let new_only = with_keys(&new, &[]);
+
+    // After the rotation the admin still passes with the authenticator, and the secret that
+    // proved to work is sealed with the new key at once.
+    let signed = login(&world, "admin@example.com", PASSWORD).unwrap();
+    let code = totp::code_at(&secret, now() + 30).unwrap();
+    service::verify_second_factor(&mut world.conn(), &rotated, &signed.session, &code, now())
+        .unwrap();
+    let report =
+        accounts::second_factor::seal_stored_secrets(&mut world.conn(), &new_only).unwrap();
+    assert_eq!(
+        (report.sealed, report.unreadable),
+        (0, 1),
+        "the other admin's is still old"
+    );
+
+    // The start seals the rest; after it the old key is no longer needed for any secret.
+    let report = accounts::second_factor::seal_stored_secrets(&mut world.conn(), &rotated).unwrap();
+    assert_eq!((report.sealed, report.unreadable), (1, 0));
+    let report =
+        accounts::second_factor::seal_stored_secrets(&mut world.conn(), &new_only).unwrap();
+    assert_eq!((report.sealed, report.unreadable), (0, 0));
+    let other = login(&world, "other@example.com", PASSWORD).unwrap();
+    let code = totp::code_at(&other_secret, now() + 30).unwrap();
+    service::verify_second_factor(&mut world.conn(), &new_only, &other.session, &code, now())
+        .unwrap();
+
+    // Recovery codes made under the old key work while it is listed, and no longer without it.
+    let again = login(&world, "admin@example.com", PASSWORD).unwrap();
+    accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &rotated,
+        &again.session,
+        &codes[0],
+    )
+    .unwrap();
+    let refused = accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &new_only,
+        &again.session,
+        &codes[1],
+    );
+    assert!(matches!(refused, Err(AccountError::InvalidRecoveryCode)));
+    // Codes made after the rotation need only the new key.
+    let validated = service::current_session(&mut world.conn(), &rotated, &again.token)
+        .unwrap()
+        .unwrap();
+    let fresh = accounts::second_factor::regenerate_recovery_codes(
+        &mut world.conn(),
+        &rotated,
+        &validated,
+        &codes[2],
+        now(),
+    )
+    .unwrap();
+    let third = login(&world, "admin@example.com", PASSWORD).unwrap();
+    accounts::second_factor::recover_second_factor(
+        &mut world.conn(),
+        &new_only,
+        &third.session,
+        &fresh[0],
+    )
+    .unwrap();
 }

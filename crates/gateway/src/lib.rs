@@ -77,9 +77,10 @@ impl AppState {
         if accounts_settings.secret_key.is_none() {
             // No key configured: the one kept in the data folder, made on the first start.
             let path = settings.secret_key_file();
-            let key = accounts::secrets::SecretKey::load_or_create(&path)
+            let keys = accounts::secrets::SecretKey::load_or_create(&path)
                 .map_err(|e| anyhow::anyhow!("reading or creating {}: {e}", path.display()))?;
-            accounts_settings.secret_key = Some(key);
+            accounts_settings.secret_key = Some(keys.current);
+            accounts_settings.previous_secret_keys.extend(keys.previous);
         }
         let mut state = AppState::assemble_on(
             settings.storage()?,

@@ -77,6 +77,10 @@ enum Command {
     Reindex,
     /// Write sample production files into a folder (two colorways as TIFF, a PSB, a fake TIFF).
     SampleFiles { dir: std::path::PathBuf },
+    /// Put a new accounts secret key first in `<data_dir>/secret.key`, keeping the old ones to
+    /// open what they sealed: the next start seals every TOTP secret with the new key. With a key
+    /// configured in `accounts.secret_key`, prints a new key and what to configure instead.
+    RotateSecretKey,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -185,6 +189,7 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::RotateSecretKey => rotate_secret_key(&settings),
         Command::ResetPassword { email } => {
             migrate(&settings)?;
             let state = AppState::build(&settings)?;
@@ -194,6 +199,31 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `desen rotate-secret-key`: the key file gets a new first key; a configured key is the
+/// operator's to replace on every instance, so it gets the steps and a fresh key to paste.
+fn rotate_secret_key(settings: &Settings) -> anyhow::Result<()> {
+    use accounts::secrets::{KeyFile, SecretKey};
+    if settings.accounts.secret_key.is_some() {
+        println!(
+            "The key is configured (accounts.secret_key). On every instance: add this new key to \
+             accounts.previous_secret_keys and restart; then make it accounts.secret_key, move \
+             the old key to accounts.previous_secret_keys, and restart again.\n{}",
+            SecretKey::generate().to_base64()
+        );
+        return Ok(());
+    }
+    let path = settings.secret_key_file();
+    let keys = KeyFile::rotate(&path)
+        .with_context(|| format!("rotating the key in {}", path.display()))?;
+    println!(
+        "{}: a new key, and the {} it replaced kept to open what they sealed. Restart desen: the \
+         start seals every TOTP secret with the new key.",
+        path.display(),
+        keys.previous.len()
+    );
+    Ok(())
 }
 
 /// Indexes every colorway still without similar-search features; answers how many.
@@ -342,16 +372,20 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     );
     {
         let mut conn = state.pool.get()?;
-        // TOTP secrets stored in clear by an older Desen are sealed with the key now.
+        // TOTP secrets in clear (from an older Desen) or under a replaced key: sealed with the key now.
         let sealed = accounts::second_factor::seal_stored_secrets(&mut conn, &state.accounts)?;
         if sealed.sealed > 0 {
-            tracing::info!(sealed = sealed.sealed, "TOTP secrets sealed at rest");
+            tracing::info!(
+                sealed = sealed.sealed,
+                "TOTP secrets sealed with the current secret key"
+            );
         }
         if sealed.unreadable > 0 {
             tracing::error!(
                 admins = sealed.unreadable,
-                "TOTP secrets that the configured secret key does not open (was the key changed?): \
-                 those admins cannot pass the second factor until their authenticator is reset"
+                "TOTP secrets that no configured secret key opens (was the key changed without \
+                 listing the old one in accounts.previous_secret_keys?): those admins cannot pass \
+                 the second factor until their authenticator is reset"
             );
         }
         if !service::has_admin(&mut conn)? {

@@ -96,6 +96,7 @@ impl Settings {
                     .try_parsing(true)
                     .list_separator(",")
                     .with_list_parse_key("accounts.trusted_proxies")
+                    .with_list_parse_key("accounts.previous_secret_keys")
                     .with_list_parse_key("allowed_origins")
                     .with_list_parse_key("cad.company_codes")
                     .with_list_parse_key("cad.formats"),

@@ -85,3 +85,87 @@ fn swatch_index_is_rebuilt_by_migrate(dir: &std::path::Path) {
     let swatches: i64 = swatch_colors::table.count().get_result(&mut conn).unwrap();
     assert_eq!(swatches, catalog::swatch_index::SWATCHES.len() as i64);
 }
+
+/// `desen rotate-secret-key`: the key file gets a new first key and keeps the old ones after it;
+/// with a configured key it only prints a new key and the steps. The configured list of replaced
+/// keys is read from the environment, comma-separated.
+#[test]
+fn desen_rotate_secret_key_keeps_the_replaced_keys() {
+    let dir = std::env::temp_dir().join(format!("desen-cli-{}", uuid::Uuid::new_v4().simple()));
+    let desen = |args: &[&str], env: &[(&str, &str)]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_desen"));
+        command
+            .args(args)
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.join("archive.db").display()),
+            )
+            .env("DESEN_DATA_DIR", &dir)
+            .env_remove("REDIS_URL")
+            .env_remove("DESEN_ACCOUNTS__SECRET_KEY");
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let run = command.output().unwrap();
+        let out = String::from_utf8_lossy(&run.stdout).into_owned();
+        let err = String::from_utf8_lossy(&run.stderr).into_owned();
+        (run.status.success(), out, err)
+    };
+    let keys = || -> Vec<String> {
+        std::fs::read_to_string(dir.join("secret.key"))
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    };
+    let (made, out, err) = desen(
+        &["create-user", "--email", "admin@example.com", "--admin"],
+        &[],
+    );
+    assert!(made, "{out}\n{err}");
+    let first = keys();
+    assert_eq!(first.len(), 1);
+
+    let (rotated, out, err) = desen(&["rotate-secret-key"], &[]);
+    assert!(rotated, "{out}\n{err}");
+    assert!(out.contains("Restart desen"), "{out}");
+    desen(&["rotate-secret-key"], &[]);
+    let now = keys();
+    assert_eq!(now.len(), 3);
+    assert_eq!(now[2], first[0], "the first key is kept last");
+    assert!(!now[..2].contains(&first[0]));
+    assert!(
+        !out.contains(&now[0]) && !err.contains(&now[0]),
+        "a key file's key is never printed"
+    );
+
+    // Configured: the file is left alone; a new key to paste and the steps.
+    let configured = accounts::secrets::SecretKey::generate().to_base64();
+    let listed = format!(
+        "{},{}",
+        accounts::secrets::SecretKey::generate().to_base64(),
+        accounts::secrets::SecretKey::generate().to_base64()
+    );
+    let env = [
+        ("DESEN_ACCOUNTS__SECRET_KEY", configured.as_str()),
+        ("DESEN_ACCOUNTS__PREVIOUS_SECRET_KEYS", listed.as_str()),
+    ];
+    let (ok, out, err) = desen(&["rotate-secret-key"], &env);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("previous_secret_keys"), "{out}");
+    let printed = out.lines().last().unwrap();
+    assert!(
+        accounts::secrets::SecretKey::parse(printed).is_ok(),
+        "{out}"
+    );
+    assert_eq!(keys(), now);
+    // A broken key in the list stops the start, naming the setting, never the text.
+    let broken = [
+        ("DESEN_ACCOUNTS__SECRET_KEY", configured.as_str()),
+        ("DESEN_ACCOUNTS__PREVIOUS_SECRET_KEYS", "not-a-key-at-all"),
+    ];
+    let (ok, out, err) = desen(&["migrate"], &broken);
+    assert!(!ok, "{out}");
+    assert!(!err.contains("not-a-key-at-all"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -116,14 +116,14 @@ impl TestWorld {
             .collect()
     }
 
-    /// The query value `name` of the first link in the newest mail.
+    /// The value `name` in the fragment (`#mail=…&token=…`) of the first link in the newest mail.
     pub fn link_param(&self, name: &str) -> Option<String> {
         let mail = self.mails().pop()?;
         let link = mail
             .split_whitespace()
             .find(|word| word.starts_with("http"))?;
         let url = url::Url::parse(link).ok()?;
-        url.query_pairs()
+        url::form_urlencoded::parse(url.fragment()?.as_bytes())
             .find(|(key, _)| key == name)
             .map(|(_, value)| value.into_owned())
     }

@@ -28,12 +28,12 @@ export async function waitForMail(after: number, timeoutMs = 10_000): Promise<st
   }
 }
 
-/** The path + query of the create-password link in a plain-text mail. */
+/** The path, query and fragment of the create-password link in a plain-text mail. */
 export function createPasswordLink(mail: string): string {
   // Undo quoted-printable soft breaks in case the body was encoded.
   const text = mail.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-  const match = text.match(/https?:\/\/[^\s<>"]*\/create-password\?[^\s<>"]+/);
+  const match = text.match(/https?:\/\/[^\s<>"]*\/create-password[?#][^\s<>"]+/);
   if (!match) throw new Error(`no create-password link in:\n${text}`);
   const url = new URL(match[0]);
-  return `${url.pathname}${url.search}`;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -21,8 +21,9 @@ export function useRecoveryCodesLeft() {
   return useQuery(recoveryCodesLeftQueryOptions());
 }
 
-export function regenerateRecoveryCodes(): Promise<NewRecoveryCodes> {
-  return apiPost<NewRecoveryCodes>('/account/second-factor/recovery-codes');
+/** New codes need the second factor proved again: `code` is a 6-digit code of the authenticator or an unused recovery code (spent). */
+export function regenerateRecoveryCodes(code: string): Promise<NewRecoveryCodes> {
+  return apiPost<NewRecoveryCodes>('/account/second-factor/recovery-codes', { code });
 }
 
 export function useRegenerateRecoveryCodes() {

@@ -13,7 +13,7 @@ describe('auto-login', () => {
         return HttpResponse.json(signInAnswer({ accessToken: 'auto-token' }));
       }),
     );
-    const { router } = renderApp('/auto-login?token=link-1');
+    const { router } = renderApp('/auto-login#token=link-1');
     expect(await screen.findByText('Welcome, Ayşe User')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
     expect(tokens).toEqual(['link-1']);

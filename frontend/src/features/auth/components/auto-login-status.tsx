@@ -2,22 +2,22 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { PageSpinner } from '@/components/page-spinner';
 import { useAutoLogin } from '../api/auto-login';
+import { useLinkParams } from '../lib/link-params';
 import { pathAfterSignIn } from '../lib/sign-in';
 
 /**
- * /auto-login?token=…: spends the link and enters the app. The title follows what happens: while
+ * /auto-login#token=…: spends the link and enters the app. The title follows what happens: while
  * the link is tried it says so, and a link that cannot be used says that instead (never "Signing
  * you in…" above an error), with the ways on: signing in, or a password reset.
  */
 export function AutoLoginStatus() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
-  const linkToken = params.get('token');
+  const linkToken = useLinkParams().get('token');
   const autoLogin = useAutoLogin(linkToken);
 
   if (autoLogin.isSuccess) return <Navigate to={pathAfterSignIn(autoLogin.data, null)} replace />;

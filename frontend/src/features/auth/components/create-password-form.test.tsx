@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { currentPath, renderApp } from '@/testing/render-app';
 import { formOf, server } from '@/testing/server';
 
-const linkPath = '/create-password?mail=user%40example.com&token=abc123';
+/** As the server mails it: the address and the single-use token in the fragment, which no server sees. */
+const linkPath = '/create-password#mail=user%40example.com&token=abc123';
 
 async function submit(password1: string, password2: string) {
   const user = userEvent.setup();
@@ -65,9 +66,27 @@ describe('create password', () => {
       }),
     );
     const { router } = renderApp(linkPath);
+    // Read on arrival, then out of the address bar.
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(currentPath(router)).toBe('/create-password');
     await submit('Passw0rd!', 'Passw0rd!');
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
     expect(sent).toEqual({ mailAddress: 'user@example.com', password1: 'Passw0rd!', password2: 'Passw0rd!', token: 'abc123' });
     expect(await screen.findByTestId('toast')).toHaveTextContent('Your password has been saved.');
+  });
+
+  it('still takes a link mailed with its token in the query, and drops the token from the address', async () => {
+    let sent: Record<string, string> = {};
+    server.use(
+      http.post('*/service/account/create-password', async ({ request }) => {
+        sent = await formOf(request);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { router } = renderApp('/create-password?mail=user%40example.com&token=old1');
+    await waitFor(() => expect(currentPath(router)).toBe('/create-password?mail=user%40example.com'));
+    await submit('Passw0rd!', 'Passw0rd!');
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(sent.token).toBe('old1');
   });
 });

@@ -6,19 +6,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { useToast } from '@/components/toast/toast-context';
 import { checkNewPassword, type NewPasswordErrors } from '@/lib/validation';
 import { useCreatePassword } from '../api/create-password';
+import { useLinkParams } from '../lib/link-params';
 
 /** Create password (spec sections 2 and 5): two entries, checked here as the server checks them. */
 export function CreatePasswordForm() {
   const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
   const toast = useToast();
-  const [params] = useSearchParams();
+  const params = useLinkParams();
   const mail = params.get('mail') ?? '';
   const token = params.get('token') ?? '';
   const [password1, setPassword1] = useState('');

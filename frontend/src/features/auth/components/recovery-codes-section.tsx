@@ -1,21 +1,35 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { useRecoveryCodesLeft, useRegenerateRecoveryCodes } from '../api/recovery-codes';
 import { RecoveryCodesList } from './recovery-codes-list';
 
-/** The signed-in admin's recovery codes: how many are left, and new ones made on demand (shown once). */
+/**
+ * The signed-in admin's recovery codes: how many are left, and new ones made on demand (shown once)
+ * after the admin proves the second factor again, with the authenticator or a recovery code.
+ */
 export function RecoveryCodesSection() {
   const { t } = useTranslation('auth');
   const left = useRecoveryCodesLeft();
   const regenerate = useRegenerateRecoveryCodes();
   const [asking, setAsking] = useState(false);
+  const [proof, setProof] = useState('');
   const codes = regenerate.data?.recoveryCodes;
+  const close = () => {
+    setAsking(false);
+    setProof('');
+  };
+  // Cancelled: a refusal shown in the dialog goes with it (the codes of a success stay).
+  const cancel = () => {
+    close();
+    if (regenerate.isError) regenerate.reset();
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="recovery-codes-title">
@@ -33,22 +47,32 @@ export function RecoveryCodesSection() {
         </Typography>
       )}
       {codes && <RecoveryCodesList codes={codes} />}
-      <ErrorAlert error={regenerate.error} />
-      <Button variant="outlined" onClick={() => setAsking(true)} loading={regenerate.isPending}>
+      <Button variant="outlined" onClick={() => setAsking(true)}>
         {t('recoveryCodes.regenerate')}
       </Button>
-      <ConfirmDialog
+      <FormDialog
         open={asking}
         title={t('recoveryCodes.regenerate')}
-        confirmLabel={t('recoveryCodes.regenerate')}
-        onClose={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false);
-          regenerate.mutate();
-        }}
+        submitLabel={t('recoveryCodes.regenerate')}
+        onClose={cancel}
+        pending={regenerate.isPending}
+        submitDisabled={!proof.trim()}
+        error={regenerate.error}
+        onSubmit={() => regenerate.mutate(proof.trim(), { onSuccess: close })}
       >
-        {t('recoveryCodes.regenerateWarning')}
-      </ConfirmDialog>
+        <Typography>{t('recoveryCodes.regenerateWarning')}</Typography>
+        <TextField
+          label={t('recoveryCodes.proof')}
+          helperText={t('recoveryCodes.proofHelp')}
+          name="code"
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          value={proof}
+          onChange={(event) => setProof(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+        />
+      </FormDialog>
     </Paper>
   );
 }
