@@ -249,15 +249,20 @@ pub fn newest_visible_entries(
 }
 
 /// Which of the user's lists hold each of some colorways: (colorway, list) pairs.
+/// Which of the user's lists hold each of the colorways whose design the scope admits (a hidden
+/// design's entries stay in the lists, unseen, as everywhere else).
 pub fn holding_lists(
     conn: &mut DbConnection,
+    scope: &Scope,
     user: &str,
     colorways: &[String],
 ) -> Result<Vec<(String, String)>, Error> {
     favorite_entries::table
         .inner_join(favorite_lists::table)
+        .inner_join(designs::table)
         .filter(favorite_lists::user_guid.eq(user))
         .filter(favorite_entries::colorway_guid.eq_any(colorways))
+        .filter(scope.predicate())
         .select((favorite_entries::colorway_guid, favorite_entries::list_guid))
         .load(conn)
 }

@@ -137,14 +137,14 @@ pub fn lists(
 }
 
 /// Which of the user's lists hold each of the colorways (the hearts of a page of cards); a
-/// colorway in none is answered with no lists.
+/// colorway in none, or of a design the user may not see now, is answered with no lists.
 pub fn holding_lists(
     conn: &mut DbConnection,
     owner: &Owner,
     colorways: &[String],
 ) -> Result<Vec<HoldingAnswer>, FavoriteError> {
     let mut holding: HashMap<String, Vec<String>> = HashMap::new();
-    for (colorway, list) in repo::holding_lists(conn, &owner.user.to_string(), colorways)? {
+    for (colorway, list) in repo::holding_lists(conn, owner.scope, &owner.user.to_string(), colorways)? {
         holding.entry(colorway).or_default().push(list);
     }
     Ok(colorways
