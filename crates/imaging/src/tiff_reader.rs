@@ -694,6 +694,32 @@ impl YCbCr {
     }
 }
 
+/// The tags holding the chunks' offsets and byte counts. Some writers (Krita's test files
+/// among them) store a tiled image's tile offsets and counts under the strip tags; libtiff
+/// takes either pair for either layout. We take the strip pair for tiles only when nothing else
+/// can be meant: no tile pair at all, and one strip entry per tile in both strip tags.
+fn chunk_tags(ifd: &Ifd, tiled: bool, chunk_count: u64) -> Result<(u16, u16), ImagingError> {
+    if !tiled {
+        return Ok((STRIP_OFFSETS, STRIP_BYTE_COUNTS));
+    }
+    let count = |tag: u16| ifd.entries.get(&tag).map(|e| e.count);
+    if count(TILE_OFFSETS).is_some() || count(TILE_BYTE_COUNTS).is_some() {
+        // Even half a tile pair: a mix of the pairs is damage, not a choice to make.
+        return Ok((TILE_OFFSETS, TILE_BYTE_COUNTS));
+    }
+    match (count(STRIP_OFFSETS), count(STRIP_BYTE_COUNTS)) {
+        (None, _) => Err(corrupt("TIFF has no strip or tile offsets")),
+        (Some(o), Some(n)) if o == chunk_count && n == chunk_count => {
+            Ok((STRIP_OFFSETS, STRIP_BYTE_COUNTS))
+        }
+        (Some(o), n) => Err(corrupt(format!(
+            "tiled TIFF without tile offsets: its strip tags have {o} offsets and {} byte \
+             counts for {chunk_count} tiles",
+            n.unwrap_or(0)
+        ))),
+    }
+}
+
 /// Where the one complete JPEG stream of an old-style JPEG file lies, or why it has none: the
 /// stream JPEGInterchangeFormat(Length) points at, or a single strip that is a JPEG stream of
 /// its own (some writers store that, with or without JPEGInterchangeFormat). The strips of
@@ -1314,11 +1340,7 @@ impl TiffReader {
                 "{chunk_count} strips or tiles"
             )));
         }
-        let (offsets_tag, counts_tag) = if tiled {
-            (TILE_OFFSETS, TILE_BYTE_COUNTS)
-        } else {
-            (STRIP_OFFSETS, STRIP_BYTE_COUNTS)
-        };
+        let (offsets_tag, counts_tag) = chunk_tags(&ifd, tiled, chunk_count)?;
         // A few writers store more entries than chunks; none store wildly more.
         let max_entries = chunk_count * 2 + 16;
         let offsets = match old_jpeg {

@@ -574,6 +574,32 @@ fn lying_psd_headers() {
     must_fail("RLE counts too short for the rows", short);
 }
 
+#[test]
+fn a_psd_whose_resource_lengths_claim_missing_bytes_is_refused() {
+    // Krita's `vector.psd`: its ICC profile resource (1039) and the image resources section
+    // both claim 2 bytes more than the file holds, so the layer and mask length is read 2 bytes
+    // late and is impossible. psd-tools, Pillow, ImageMagick and GIMP refuse the file; finding
+    // the sections again would mean guessing, so it stays damage.
+    let img = fixture(ColorMode::Rgb, 1, 8, 40, 30);
+    let good = psd(&img, false, true);
+    let icc = good
+        .windows(6)
+        .position(|w| w == b"8BIM\x04\x0f")
+        .expect("ICC profile resource");
+    // Signature, id, empty name (2 bytes), size: the profile's bytes follow.
+    let data = icc + 12;
+    let mut short = good.clone();
+    short.drain(data + 10..data + 12);
+    let e = must_fail("2 bytes missing from a resource", short);
+    let ImagingError::Corrupt(m) = e else {
+        panic!("not damage: {e}");
+    };
+    assert!(
+        m.contains("layer and mask information") && m.contains("past the end"),
+        "{m}"
+    );
+}
+
 /// Bytes of RLE data at the end of a PSD with `rows` rows: the sum of its row count table,
 /// found by trying table positions from the end.
 fn rle_data_len(file: &[u8], rows: usize) -> usize {
