@@ -101,16 +101,20 @@ fn edge(
         .and_then(parse_day))
 }
 
-/// `SUM(views) AS views, …` (cast back from PostgreSQL's NUMERIC), or negated.
-fn summed(sign: &str) -> String {
+/// `SUM(views) AS views, …` (cast back from PostgreSQL's NUMERIC).
+fn summed() -> String {
     STEPS
-        .map(|s| format!("CAST({sign}SUM({s}) AS BIGINT) AS {s}"))
+        .map(|s| format!("CAST(SUM({s}) AS BIGINT) AS {s}"))
         .join(", ")
 }
 
 /// `views, favorites, …` or `-views, -favorites, …`, each named. As INTEGER: PostgreSQL sums
 /// those to BIGINT in a machine word, BIGINT to NUMERIC (a key counts far below 2^31).
-fn columns(sign: &str) -> String {
+fn columns(sign: Sign) -> String {
+    let sign = match sign {
+        Sign::Plus => "",
+        Sign::Minus => "-",
+    };
     STEPS
         .map(|s| format!("CAST({sign}{s} AS INTEGER) AS {s}"))
         .join(", ")
@@ -169,60 +173,73 @@ fn add(
     key: &str,
     n: [i64; 4],
 ) -> QueryResult<()> {
-    let updates = |table: &str| {
-        STEPS
-            .map(|s| format!("{s} = {table}.{s} + excluded.{s}"))
-            .join(", ")
-    };
-    let values = |sql: &mut Sql| {
-        for v in n {
-            sql.push(", ").bind(v);
-        }
-    };
-    let mut days = Sql::new(&format!(
-        "INSERT INTO funnel_days (subject, day, key, {}) VALUES (",
-        STEPS.join(", ")
-    ));
-    days.bind(subject.as_str())
-        .push(", ")
-        .bind(day_text(day))
-        .push(", ")
-        .bind(key);
-    values(&mut days);
-    days.push(&format!(
-        ") ON CONFLICT (subject, day, key) DO UPDATE SET {}",
-        updates("funnel_days")
-    ));
-    days.execute(conn)?;
-    let mut totals = Sql::new(&format!(
-        "INSERT INTO funnel_totals (subject, key, {}) VALUES (",
-        STEPS.join(", ")
-    ));
-    totals.bind(subject.as_str()).push(", ").bind(key);
-    values(&mut totals);
-    totals.push(&format!(
-        ") ON CONFLICT (subject, key) DO UPDATE SET {}",
-        updates("funnel_totals")
-    ));
-    totals.execute(conn)?;
+    let day = day_text(day);
+    let subject = subject.as_str();
+    upsert(
+        conn,
+        "funnel_days",
+        &[("subject", subject), ("day", &day), ("key", key)],
+        n,
+    )?;
+    upsert(
+        conn,
+        "funnel_totals",
+        &[("subject", subject), ("key", key)],
+        n,
+    )?;
     // Only a record counted late (an order entered with an old date) finds weeks after its day.
     let mut weeks = Sql::new(&format!(
         "INSERT INTO funnel_weeks (subject, week, key, {}) SELECT m.subject, m.week, ",
         STEPS.join(", ")
     ));
     weeks.bind(key);
-    values(&mut weeks);
+    for v in n {
+        weeks.push(", ").bind(v);
+    }
     weeks
         .push(" FROM funnel_weeks_made m WHERE m.subject = ")
-        .bind(subject.as_str())
+        .bind(subject)
         .push(" AND m.week > ")
-        .bind(day_text(day))
-        .push(&format!(
-            " ON CONFLICT (subject, week, key) DO UPDATE SET {}",
-            updates("funnel_weeks")
-        ));
+        .bind(day)
+        .push(&adding("funnel_weeks", "subject, week, key"));
     weeks.execute(conn)?;
     Ok(())
+}
+
+/// Adds `n` to the row of `table` at `keys` (column, value), made when missing.
+fn upsert(
+    conn: &mut DbConnection,
+    table: &str,
+    keys: &[(&str, &str)],
+    n: [i64; 4],
+) -> QueryResult<()> {
+    let names: Vec<&str> = keys.iter().map(|(column, _)| *column).collect();
+    let mut sql = Sql::new(&format!(
+        "INSERT INTO {table} ({}, {}) VALUES (",
+        names.join(", "),
+        STEPS.join(", ")
+    ));
+    for (i, (_, value)) in keys.iter().enumerate() {
+        if i > 0 {
+            sql.push(", ");
+        }
+        sql.bind(*value);
+    }
+    for v in n {
+        sql.push(", ").bind(v);
+    }
+    sql.push(")").push(&adding(table, &names.join(", ")));
+    sql.execute(conn).map(|_| ())
+}
+
+/// ` ON CONFLICT (keys) DO UPDATE SET views = table.views + excluded.views, …`.
+fn adding(table: &str, keys: &str) -> String {
+    format!(
+        " ON CONFLICT ({keys}) DO UPDATE SET {}",
+        STEPS
+            .map(|s| format!("{s} = {table}.{s} + excluded.{s}"))
+            .join(", ")
+    )
 }
 
 /// Makes the week starting `week`: everything counted before it, from the week before when that
@@ -231,11 +248,14 @@ fn make_week(conn: &mut DbConnection, subject: Subject, week: NaiveDate) -> Quer
     let before = week - Days::new(7);
     let parts = if edge(conn, subject, "MAX", "week", Some(("=", before)))?.is_some() {
         vec![
-            Part::Week(before, "+"),
-            Part::Days(Some(before), Some(week), "+"),
+            Part::Week(before, Sign::Plus),
+            Part::Days(Some(before), Some(week), Sign::Plus),
         ]
     } else {
-        vec![Part::Totals("+"), Part::Days(Some(week), None, "-")]
+        vec![
+            Part::Totals(Sign::Plus),
+            Part::Days(Some(week), None, Sign::Minus),
+        ]
     };
     let mut sql = Sql::new(&format!(
         "INSERT INTO funnel_weeks (subject, week, key, {}) SELECT ",
@@ -244,7 +264,7 @@ fn make_week(conn: &mut DbConnection, subject: Subject, week: NaiveDate) -> Quer
     sql.bind(subject.as_str())
         .push(", ")
         .bind(day_text(week))
-        .push(&format!(", key, {}", summed("")))
+        .push(&format!(", key, {}", summed()))
         .append(&union(subject, &parts))
         .push(" GROUP BY key")
         .push(&any_step());
@@ -258,12 +278,34 @@ fn make_week(conn: &mut DbConnection, subject: Subject, week: NaiveDate) -> Quer
     Ok(())
 }
 
+/// Whether a part of a count is added or taken away.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Sign {
+    Plus,
+    Minus,
+}
+
 /// A signed part of a count: the totals, a week, or the days in `[from, until)`.
 #[derive(Debug, Clone, PartialEq)]
 enum Part {
-    Totals(&'static str),
-    Week(NaiveDate, &'static str),
-    Days(Option<NaiveDate>, Option<NaiveDate>, &'static str),
+    Totals(Sign),
+    Week(NaiveDate, Sign),
+    Days(Option<NaiveDate>, Option<NaiveDate>, Sign),
+}
+
+impl Part {
+    /// The same part with the opposite sign.
+    fn negated(&self) -> Part {
+        let flip = |sign: &Sign| match sign {
+            Sign::Plus => Sign::Minus,
+            Sign::Minus => Sign::Plus,
+        };
+        match self {
+            Part::Totals(s) => Part::Totals(flip(s)),
+            Part::Week(w, s) => Part::Week(*w, flip(s)),
+            Part::Days(f, u, s) => Part::Days(*f, *u, flip(s)),
+        }
+    }
 }
 
 /// ` FROM (… UNION ALL …) parts`: the signed rows of `parts`.
@@ -277,14 +319,14 @@ fn union(subject: Subject, parts: &[Part]) -> Sql {
             Part::Totals(sign) => {
                 sql.push(&format!(
                     "SELECT key, {} FROM funnel_totals WHERE subject = ",
-                    columns(sign)
+                    columns(*sign)
                 ))
                 .bind(subject.as_str());
             }
             Part::Week(week, sign) => {
                 sql.push(&format!(
                     "SELECT key, {} FROM funnel_weeks WHERE subject = ",
-                    columns(sign)
+                    columns(*sign)
                 ))
                 .bind(subject.as_str())
                 .push(" AND week = ")
@@ -293,7 +335,7 @@ fn union(subject: Subject, parts: &[Part]) -> Sql {
             Part::Days(from, until, sign) => {
                 sql.push(&format!(
                     "SELECT key, {} FROM funnel_days WHERE subject = ",
-                    columns(sign)
+                    columns(*sign)
                 ))
                 .bind(subject.as_str());
                 if let Some(from) = from {
@@ -321,16 +363,19 @@ fn before(
     let span = |a: NaiveDate, b: NaiveDate| (b - a).num_days().max(0);
     let mut ways = vec![match newest {
         Some(newest) if newest >= day => (
-            vec![Part::Totals("+"), Part::Days(Some(day), None, "-")],
+            vec![
+                Part::Totals(Sign::Plus),
+                Part::Days(Some(day), None, Sign::Minus),
+            ],
             2 + span(day, newest),
         ),
-        _ => (vec![Part::Totals("+")], 1),
+        _ => (vec![Part::Totals(Sign::Plus)], 1),
     }];
     if let Some(week) = edge(conn, subject, "MAX", "week", Some(("<=", day)))? {
         ways.push((
             vec![
-                Part::Week(week, "+"),
-                Part::Days(Some(week), Some(day), "+"),
+                Part::Week(week, Sign::Plus),
+                Part::Days(Some(week), Some(day), Sign::Plus),
             ],
             1 + span(week, day),
         ));
@@ -338,8 +383,8 @@ fn before(
     if let Some(week) = edge(conn, subject, "MIN", "week", Some((">", day)))? {
         ways.push((
             vec![
-                Part::Week(week, "+"),
-                Part::Days(Some(day), Some(week), "-"),
+                Part::Week(week, Sign::Plus),
+                Part::Days(Some(day), Some(week), Sign::Minus),
             ],
             1 + span(day, week),
         ));
@@ -348,20 +393,7 @@ fn before(
     Ok(ways
         .into_iter()
         .min_by_key(|way| way.1)
-        .unwrap_or_else(|| (vec![Part::Totals("+")], 1)))
-}
-
-/// The same parts with the opposite sign.
-fn negated(parts: Vec<Part>) -> Vec<Part> {
-    let flip = |sign: &'static str| if sign == "+" { "-" } else { "+" };
-    parts
-        .into_iter()
-        .map(|part| match part {
-            Part::Totals(s) => Part::Totals(flip(s)),
-            Part::Week(w, s) => Part::Week(w, flip(s)),
-            Part::Days(f, u, s) => Part::Days(f, u, flip(s)),
-        })
-        .collect()
+        .unwrap_or_else(|| (vec![Part::Totals(Sign::Plus)], 1)))
 }
 
 /// `(SELECT key, views, favorites, cad_downloads, orders …)`: each key's steps counted on the
@@ -377,18 +409,18 @@ pub fn period(
     let until = until.filter(|until| newest.is_some_and(|newest| *until <= newest));
     let mut parts = match until {
         Some(until) => before(conn, subject, until, newest)?,
-        None => (vec![Part::Totals("+")], 1),
+        None => (vec![Part::Totals(Sign::Plus)], 1),
     };
     if let Some(from) = from {
         let (lower, cost) = before(conn, subject, from, newest)?;
-        let lower = negated(lower);
+        let lower: Vec<Part> = lower.iter().map(Part::negated).collect();
         // The days alone, when fewer; and a base both bounds start from cancels out.
         let days = until.map(|until| (until - from).num_days().max(0));
         if days.is_some_and(|days| days <= parts.1 + cost) {
-            parts = (vec![Part::Days(Some(from), until, "+")], 0);
+            parts = (vec![Part::Days(Some(from), until, Sign::Plus)], 0);
         } else {
             for part in lower {
-                let twin = negated(vec![part.clone()]).remove(0);
+                let twin = part.negated();
                 let base = !matches!(part, Part::Days(..));
                 match parts.0.iter().position(|p| base && *p == twin) {
                     Some(i) => {
@@ -399,11 +431,11 @@ pub fn period(
             }
             if parts.0.is_empty() {
                 // Both bounds past every day counted: the days between, none.
-                parts.0.push(Part::Days(Some(from), until, "+"));
+                parts.0.push(Part::Days(Some(from), until, Sign::Plus));
             }
         }
     }
-    if let [part @ (Part::Totals("+") | Part::Week(_, "+"))] = parts.0.as_slice() {
+    if let [part @ (Part::Totals(Sign::Plus) | Part::Week(_, Sign::Plus))] = parts.0.as_slice() {
         // One row per key already: no sums needed.
         let mut sql = Sql::new(&format!(
             "(SELECT key, {}",
@@ -418,7 +450,7 @@ pub fn period(
             ));
         return Ok(sql);
     }
-    let mut sql = Sql::new(&format!("(SELECT key, {}", summed("")));
+    let mut sql = Sql::new(&format!("(SELECT key, {}", summed()));
     sql.append(&union(subject, &parts.0))
         .push(" GROUP BY key")
         .push(&any_step())
@@ -460,7 +492,7 @@ pub fn rebuild(conn: &mut DbConnection) -> QueryResult<()> {
          INSERT INTO funnel_totals (subject, key, {names}) SELECT subject, key, {sums} \
          FROM funnel_days GROUP BY subject, key;",
         names = STEPS.join(", "),
-        sums = summed(""),
+        sums = summed(),
         steps = steps.join(" UNION ALL "),
     ))?;
     for subject in [Subject::Design, Subject::Company] {
