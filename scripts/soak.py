@@ -28,12 +28,17 @@ BASE = f"http://127.0.0.1:{PORT}"
 CUSTOMER = "Soak Textiles"
 
 
-def rss_kib(pid):
+def status_of(pid, field):
+    """A number of /proc/PID/status: `VmRSS` (KiB), `Threads`."""
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return 0
+
+
+def rss_kib(pid):
+    return status_of(pid, "VmRSS")
 
 
 class Customer(threading.Thread):
@@ -151,6 +156,8 @@ def main():
                 "password2": PASSWORD, "shopAccess": "false", "archiveAccess": "true"})
             assert status == 200, (status, body)
 
+        # Idle, before any customer: what the process holds with the archive loaded.
+        rss_idle = rss_kib(process.pid)
         records = []
         lock = threading.Lock()
 
@@ -168,6 +175,7 @@ def main():
         while time.time() < warm_up:
             time.sleep(0.5)
         rss_start = rss_kib(process.pid)
+        threads_busy = status_of(process.pid, "Threads")
         for thread in threads:
             thread.join(timeout=max(1, deadline - time.time() + 120))
         rss_end = rss_kib(process.pid)
@@ -191,7 +199,8 @@ def main():
         refused = sorted({r[3] for r in measured if 400 <= r[3] < 500})
         growth = (rss_end - rss_start) / rss_start * 100 if rss_start else 0
         print(f"answers 4xx seen: {refused or 'none'} (a colorway already in a list, and so on)")
-        print(f"memory after warm-up {rss_start / 1024:.0f} MiB, at the end {rss_end / 1024:.0f} MiB: "
+        print(f"memory idle {rss_idle / 1024:.0f} MiB; after warm-up {rss_start / 1024:.0f} MiB "
+              f"({threads_busy} threads), at the end {rss_end / 1024:.0f} MiB: "
               f"{growth:+.1f} % (target < 10 %)")
         print(f"errors: {errors_total} (target 0); desen {'still running' if alive else 'DIED'}")
         if errors_total or not alive:

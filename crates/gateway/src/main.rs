@@ -9,6 +9,12 @@ use gateway::settings::{Settings, redacted};
 use gateway::{AppState, app};
 use rand::Rng;
 
+/// jemalloc, not glibc's malloc: with a blocking thread per request in flight, glibc's per-thread
+/// arenas kept about 3 GB of freed memory under 200 customers (`just soak`); jemalloc returns it
+/// and holds about 170 MB.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[derive(Parser)]
 #[command(
     name = "desen",
