@@ -1946,71 +1946,10 @@ where
     snapshot
 }
 
-/// A multipart request to `/admin/new-collection` with at most one file.
-async fn upload<S, B>(
-    api: &Api<S>,
-    method: Method,
-    token: &str,
-    fields: &[(&str, &str)],
-    file: Option<Vec<u8>>,
-) -> Value
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let files: Vec<(&str, &str, Vec<u8>)> = file
-        .into_iter()
-        .map(|bytes| ("thumbnailImage", "image.jpg", bytes))
-        .collect();
-    let (content_type, body) = multipart_named(fields, &files);
-    let (status, _, bytes) = api
-        .call(
-            test::TestRequest::default()
-                .method(method)
-                .uri("/service/admin/new-collection")
-                .insert_header(("Access-Token", token))
-                .insert_header(("content-type", content_type))
-                .set_payload(body),
-        )
-        .await;
-    assert!(status.is_success(), "{status} {}", json(&bytes));
-    json(&bytes)
-}
-
-/// A wear model (a plain garment, printable in its middle), added as the admin route adds one.
-fn add_wear_model(world: &TestWorld, storage: &storage::Storage, name: &str) -> String {
-    use imaging::encode::{encode_jpeg_image, encode_png_gray};
-    use imaging::resize::{GrayImage, RgbImage};
-    let (w, h) = (120, 160);
-    let mut garment = RgbImage::new(w, h);
-    garment.data.fill(210);
-    let mask = GrayImage {
-        width: w,
-        height: h,
-        data: (0..w * h)
-            .map(|i| if (30..90).contains(&(i % w)) { 255 } else { 0 })
-            .collect(),
-    };
-    wear::service::create(
-        &mut world.conn(),
-        storage,
-        &desen_core::UserGuid(uuid::Uuid::nil()),
-        wear::service::WearForm {
-            name_tr: Some(name.into()),
-            name_en: Some(name.into()),
-            name_ru: Some(name.into()),
-            width_cm: Some(60.0),
-            upload: wear::service::WearUpload {
-                garment: Some(encode_jpeg_image(&garment, 90).unwrap()),
-                mask: Some(encode_png_gray(&mask).unwrap()),
-                ..Default::default()
-            },
-            ..Default::default()
-        },
-        desen_core::Language::En,
-    )
-    .unwrap()
-    .guid
+/// The answer of a change the fixture needs, which must succeed.
+fn made((status, body): (StatusCode, Value)) -> Value {
+    assert!(status.is_success(), "{status} {body}");
+    body
 }
 
 /// The world every case reads: three designs (one in customer A's pool, one outside it, one
@@ -2223,38 +2162,36 @@ where
     let (_, _, cover) = api.bytes(&designs[0].urls["thumb_dv"], Some(&admin)).await;
     let mut collections = Vec::new();
     for (name, active) in [("Matrix Summer", "true"), ("Matrix Draft", "false")] {
-        let collection = upload(
-            api,
-            Method::PUT,
-            &admin,
-            &[("name", name), ("description", name), ("isActive", active)],
-            Some(cover.clone()),
-        )
-        .await;
+        let collection = made(
+            api.collection_form(
+                Method::PUT,
+                &admin,
+                &[("name", name), ("description", name), ("isActive", active)],
+                Some(("thumbnailImage", cover.clone())),
+            )
+            .await,
+        );
         let id = collection["id"].as_i64().unwrap().to_string();
         let mut subs = Vec::new();
         for kind in ["mood", "design"] {
-            let sub = upload(
-                api,
-                Method::PUT,
-                &admin,
-                &[
-                    ("name", kind),
-                    ("description", kind),
-                    ("subCollectionId", &id),
-                ],
-                None,
-            )
-            .await;
+            let sub = made(
+                api.collection_form(
+                    Method::PUT,
+                    &admin,
+                    &[
+                        ("name", kind),
+                        ("description", kind),
+                        ("subCollectionId", &id),
+                    ],
+                    None,
+                )
+                .await,
+            );
             let sub = sub["id"].as_i64().unwrap().to_string();
-            upload(
-                api,
-                Method::PATCH,
-                &admin,
-                &[("id", &sub), ("kind", kind)],
-                None,
-            )
-            .await;
+            made(
+                api.collection_form(Method::PATCH, &admin, &[("id", &sub), ("kind", kind)], None)
+                    .await,
+            );
             subs.push(sub);
         }
         let (content_type, body) = multipart_named(

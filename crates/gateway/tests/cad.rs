@@ -9,7 +9,7 @@ mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
-use common::{PASSWORD, api_with, code, customer_with_user, json, sample};
+use common::{PASSWORD, add_wear_model, api_with, code, customer_with_user, json, sample};
 use db::schema::{cad_downloads, customers, designs};
 use diesel::prelude::*;
 use imaging::{ChannelKind, Limits};
@@ -58,42 +58,6 @@ fn records(world: &TestWorld) -> Vec<(String, String, String, i64)> {
         ))
         .load(&mut *world.conn())
         .unwrap()
-}
-
-/// A wear model (a plain garment, printable in its middle), added as the admin route adds one.
-fn wear_model(world: &TestWorld, storage: &storage::Storage) -> String {
-    use imaging::encode::{encode_jpeg_image, encode_png_gray};
-    use imaging::resize::{GrayImage, RgbImage};
-    let (w, h) = (120, 160);
-    let mut garment = RgbImage::new(w, h);
-    garment.data.fill(210);
-    let mask = GrayImage {
-        width: w,
-        height: h,
-        data: (0..w * h)
-            .map(|i| if (30..90).contains(&(i % w)) { 255 } else { 0 })
-            .collect(),
-    };
-    wear::service::create(
-        &mut world.conn(),
-        storage,
-        &desen_core::UserGuid(uuid::Uuid::nil()),
-        wear::service::WearForm {
-            name_tr: Some("Elbise".into()),
-            name_en: Some("Dress".into()),
-            name_ru: Some("Платье".into()),
-            width_cm: Some(60.0),
-            upload: wear::service::WearUpload {
-                garment: Some(encode_jpeg_image(&garment, 90).unwrap()),
-                mask: Some(encode_png_gray(&mask).unwrap()),
-                ..Default::default()
-            },
-            ..Default::default()
-        },
-        desen_core::Language::En,
-    )
-    .unwrap()
-    .guid
 }
 
 #[actix_web::test]
@@ -230,7 +194,7 @@ async fn cad_downloads_through_http() {
         (status, code(&json(&body))),
         (StatusCode::NOT_FOUND, "wear_model_not_found")
     );
-    let model = wear_model(&world, &api.state.storage);
+    let model = add_wear_model(&world, &api.state.storage, "Dress");
     let (status, headers, body) = download(&ayse, on_wear(&model)).await;
     assert_eq!(status, StatusCode::OK, "{}", json(&body));
     assert_eq!(headers.get("content-type").unwrap(), "image/jpeg");

@@ -7,8 +7,6 @@
 
 mod common;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use common::*;
@@ -192,40 +190,35 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, collection) = upload(
-        &api,
-        Method::PUT,
-        &admin,
-        &[("name", "Matrix"), ("description", "Every design")],
-        Some(("thumbnailImage", cover)),
-    )
-    .await;
+    let (status, collection) = api
+        .collection_form(
+            Method::PUT,
+            &admin,
+            &[("name", "Matrix"), ("description", "Every design")],
+            Some(("thumbnailImage", cover)),
+        )
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{collection}");
     let collection = collection["id"].as_i64().unwrap().to_string();
     let mut subs = Vec::new();
     for kind in ["mood", "design"] {
-        let (status, sub) = upload(
-            &api,
-            Method::PUT,
-            &admin,
-            &[
-                ("name", kind),
-                ("description", kind),
-                ("subCollectionId", &collection),
-            ],
-            None,
-        )
-        .await;
+        let (status, sub) = api
+            .collection_form(
+                Method::PUT,
+                &admin,
+                &[
+                    ("name", kind),
+                    ("description", kind),
+                    ("subCollectionId", &collection),
+                ],
+                None,
+            )
+            .await;
         assert_eq!(status, StatusCode::CREATED, "{sub}");
         let id = sub["id"].as_i64().unwrap().to_string();
-        let (status, sub) = upload(
-            &api,
-            Method::PATCH,
-            &admin,
-            &[("id", &id), ("kind", kind)],
-            None,
-        )
-        .await;
+        let (status, sub) = api
+            .collection_form(Method::PATCH, &admin, &[("id", &id), ("kind", kind)], None)
+            .await;
         assert_eq!(status, StatusCode::OK, "{sub}");
         subs.push(id);
     }
@@ -498,36 +491,6 @@ async fn every_design_route_answers_by_pool_role_and_confinement() {
         .form("/service/search/design/basic/0/25", Some(&pooled), &[])
         .await;
     assert_eq!(all["totalCount"], 2, "{all}");
-}
-
-/// A multipart request to `/admin/new-collection` with at most one file.
-async fn upload<S, B>(
-    api: &Api<S>,
-    method: Method,
-    token: &str,
-    fields: &[(&str, &str)],
-    file: Option<(&str, Vec<u8>)>,
-) -> (StatusCode, Value)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let files: Vec<(&str, &str, Vec<u8>)> = file
-        .into_iter()
-        .map(|(field, bytes)| (field, "image.jpg", bytes))
-        .collect();
-    let (content_type, body) = multipart_named(fields, &files);
-    let (status, _, bytes) = api
-        .call(
-            test::TestRequest::default()
-                .method(method)
-                .uri("/service/admin/new-collection")
-                .insert_header(("Access-Token", token))
-                .insert_header(("content-type", content_type))
-                .set_payload(body),
-        )
-        .await;
-    (status, json_body(&bytes))
 }
 
 fn json_body(bytes: &[u8]) -> Value {

@@ -361,6 +361,33 @@ where
         step("complete-transfer").await;
         added["designs"].as_array().unwrap().clone()
     }
+
+    /// The admin's collection form (`/service/admin/new-collection`, multipart): `PUT` adds a
+    /// collection or a sub-collection, `PATCH` changes one; `file` is a (field, JPEG) pair.
+    pub async fn collection_form(
+        &self,
+        method: actix_web::http::Method,
+        token: &str,
+        fields: &[(&str, &str)],
+        file: Option<(&str, Vec<u8>)>,
+    ) -> (StatusCode, Value) {
+        let files: Vec<(&str, &str, Vec<u8>)> = file
+            .into_iter()
+            .map(|(field, bytes)| (field, "image.jpg", bytes))
+            .collect();
+        let (content_type, body) = multipart_named(fields, &files);
+        let (status, _, bytes) = self
+            .call(
+                test::TestRequest::default()
+                    .method(method)
+                    .uri("/service/admin/new-collection")
+                    .insert_header(("Access-Token", token))
+                    .insert_header(("content-type", content_type))
+                    .set_payload(body),
+            )
+            .await;
+        (status, json(&bytes))
+    }
 }
 
 /// A customer company and one of its users (password [`PASSWORD`]).
@@ -428,4 +455,41 @@ pub fn png_bomb() -> Vec<u8> {
     png_chunk(&mut out, b"IDAT", &zlib);
     png_chunk(&mut out, b"IEND", &[]);
     out
+}
+
+/// A wear model named `name` in every language (a plain garment, printable in its middle), added
+/// as the admin route adds one.
+pub fn add_wear_model(world: &TestWorld, storage: &storage::Storage, name: &str) -> String {
+    use imaging::encode::{encode_jpeg_image, encode_png_gray};
+    use imaging::resize::{GrayImage, RgbImage};
+    let (w, h) = (120, 160);
+    let mut garment = RgbImage::new(w, h);
+    garment.data.fill(210);
+    let mask = GrayImage {
+        width: w,
+        height: h,
+        data: (0..w * h)
+            .map(|i| if (30..90).contains(&(i % w)) { 255 } else { 0 })
+            .collect(),
+    };
+    wear::service::create(
+        &mut world.conn(),
+        storage,
+        &desen_core::UserGuid(uuid::Uuid::nil()),
+        wear::service::WearForm {
+            name_tr: Some(name.into()),
+            name_en: Some(name.into()),
+            name_ru: Some(name.into()),
+            width_cm: Some(60.0),
+            upload: wear::service::WearUpload {
+                garment: Some(encode_jpeg_image(&garment, 90).unwrap()),
+                mask: Some(encode_png_gray(&mask).unwrap()),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        desen_core::Language::En,
+    )
+    .unwrap()
+    .guid
 }
