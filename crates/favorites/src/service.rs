@@ -144,7 +144,9 @@ pub fn holding_lists(
     colorways: &[String],
 ) -> Result<Vec<HoldingAnswer>, FavoriteError> {
     let mut holding: HashMap<String, Vec<String>> = HashMap::new();
-    for (colorway, list) in repo::holding_lists(conn, owner.scope, &owner.user.to_string(), colorways)? {
+    for (colorway, list) in
+        repo::holding_lists(conn, owner.scope, &owner.user.to_string(), colorways)?
+    {
         holding.entry(colorway).or_default().push(list);
     }
     Ok(colorways

@@ -245,7 +245,10 @@ fn entries_hidden_by_the_pool_rule_are_kept_and_come_back() {
     assert_eq!(shown.entries.len(), 1);
     assert_eq!(shown.entries[0].design_name, "01-0002");
     // The hearts of the cards: a hidden colorway is in no list, as a missing one would be.
-    let asked = [rose.colorways[0].to_string(), tulip.colorways[0].to_string()];
+    let asked = [
+        rose.colorways[0].to_string(),
+        tulip.colorways[0].to_string(),
+    ];
     let holding = service::holding_lists(conn, &owner, &asked).unwrap();
     assert!(holding[0].list_ids.is_empty(), "{holding:?}");
     assert_eq!(holding[1].list_ids, [list.to_string()]);
