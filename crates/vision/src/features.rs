@@ -332,14 +332,3 @@ fn projections() -> &'static [[f32; DESCRIPTOR_LEN]; 64] {
         planes
     })
 }
-
-/// Squared distance of two descriptors.
-pub(crate) fn distance(a: &[u8; DESCRIPTOR_LEN], b: &[u8; DESCRIPTOR_LEN]) -> u32 {
-    a.iter()
-        .zip(b)
-        .map(|(&x, &y)| {
-            let d = i32::from(x) - i32::from(y);
-            (d * d) as u32
-        })
-        .sum()
-}

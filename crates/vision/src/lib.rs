@@ -51,19 +51,31 @@ pub fn rank<K: Clone + Send + Sync>(
     let threads = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .min(4);
+    // Candidates are handed out one at a time (costs vary a lot between them), each result
+    // going to its own slot: the outcome does not depend on which thread checked what.
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let mut placements: Vec<Option<Placement>> = vec![None; checked];
     std::thread::scope(|scope| {
-        let chunk = checked.div_ceil(threads).max(1);
-        for (slots, candidates) in placements
-            .chunks_mut(chunk)
-            .zip(shortlist[..checked].chunks(chunk))
-        {
-            let load = &load;
-            scope.spawn(move || {
-                for (slot, (key, _)) in slots.iter_mut().zip(candidates) {
-                    *slot = load(key).and_then(|candidate| place(query, &candidate));
-                }
-            });
+        let workers: Vec<_> = (0..threads.min(checked))
+            .map(|_| {
+                let (load, next, shortlist) = (&load, &next, &shortlist);
+                scope.spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if at >= checked {
+                            break done;
+                        }
+                        let placed = load(&shortlist[at].0).and_then(|c| place(query, &c));
+                        done.push((at, placed));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            for (at, placed) in worker.join().expect("a placement check panicked") {
+                placements[at] = placed;
+            }
         }
     });
     let mut placements = placements.into_iter();

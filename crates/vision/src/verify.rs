@@ -1,7 +1,7 @@
 //! Where a query sits in a candidate colorway: descriptor matches, then the one placement
 //! (scale, a small turn, a shift, refined to an affine map) that most of them agree on.
 
-use crate::features::{Features, distance};
+use crate::features::{DESCRIPTOR_LEN, Features};
 
 /// Sketches further apart than this (of 64 bits) are not compared.
 const MAX_SKETCH_BITS: u32 = 22;
@@ -75,17 +75,75 @@ impl Affine {
     }
 }
 
+/// Bits set in `x`, without the `popcnt` instruction (not in the baseline x86-64 target) and
+/// without a 64-bit multiply, so that a loop of them vectorises.
+#[inline(always)]
+fn ones(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let x = x + (x >> 8);
+    let x = x + (x >> 16);
+    (x + (x >> 32)) & 0x7F
+}
+
+/// Squared distance of two descriptors when it is at most `bound`; `None` as soon as a part
+/// of it exceeds the bound (a quarter of the descriptor at a time, each summed in lanes).
+#[inline]
+fn distance_within(a: &[u8; DESCRIPTOR_LEN], b: &[u8; DESCRIPTOR_LEN], bound: u32) -> Option<u32> {
+    const PART: usize = DESCRIPTOR_LEN / 4;
+    let mut total = 0u32;
+    for (pa, pb) in a.chunks_exact(PART).zip(b.chunks_exact(PART)) {
+        let mut lanes = [0i32; 16];
+        for (ca, cb) in pa.chunks_exact(16).zip(pb.chunks_exact(16)) {
+            for k in 0..16 {
+                let d = i16::from(ca[k]) - i16::from(cb[k]);
+                lanes[k] += i32::from(d) * i32::from(d);
+            }
+        }
+        total += lanes.iter().sum::<i32>() as u32;
+        if total > bound {
+            return None;
+        }
+    }
+    Some(total)
+}
+
 fn matches(query: &Features, candidate: &Features) -> Vec<Match> {
     let mut out = Vec::new();
     let mut near: Vec<(u32, usize)> = Vec::new();
-    for (i, (qs, qd)) in query.sketches.iter().zip(&query.descriptors).enumerate() {
+    let mut close: Vec<u32> = Vec::with_capacity(candidate.sketches.len());
+    for (i, (&qs, qd)) in query.sketches.iter().zip(&query.descriptors).enumerate() {
         near.clear();
-        for (j, cs) in candidate.sketches.iter().enumerate() {
-            if (qs ^ cs).count_ones() <= MAX_SKETCH_BITS {
-                let d = distance(qd, &candidate.descriptors[j]);
-                if d <= MAX_DISTANCE {
-                    near.push((d, j));
+        // Sketches first (in batches the compiler vectorises), descriptors only for those close.
+        close.clear();
+        let mut batches = candidate.sketches.chunks_exact(8);
+        let mut at = 0u32;
+        for batch in &mut batches {
+            let mut bits = [0u64; 8];
+            for k in 0..8 {
+                bits[k] = ones(qs ^ batch[k]);
+            }
+            for (k, &b) in bits.iter().enumerate() {
+                if b <= u64::from(MAX_SKETCH_BITS) {
+                    close.push(at + k as u32);
                 }
+            }
+            at += 8;
+        }
+        for (k, &cs) in batches.remainder().iter().enumerate() {
+            if ones(qs ^ cs) <= u64::from(MAX_SKETCH_BITS) {
+                close.push(at + k as u32);
+            }
+        }
+        // A match further than `keep` times the best one so far can never be kept: the bound
+        // only tightens, so stopping early drops nothing that the final cut would keep.
+        let mut bound = MAX_DISTANCE;
+        for &j in &close {
+            let j = j as usize;
+            if let Some(d) = distance_within(qd, &candidate.descriptors[j], bound) {
+                near.push((d, j));
+                bound = bound.min((d as f32 * KEEP_WITHIN * KEEP_WITHIN) as u32);
             }
         }
         let Some(best) = near.iter().map(|n| n.0).min() else {
@@ -269,4 +327,37 @@ fn solve3(m: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
         *o = det(&mc) / d;
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_distance_and_bit_count_agree_with_the_plain_ones() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for _ in 0..200 {
+            let x = next();
+            assert_eq!(ones(x), u64::from(x.count_ones()));
+            let a: [u8; DESCRIPTOR_LEN] = std::array::from_fn(|_| next() as u8);
+            let b: [u8; DESCRIPTOR_LEN] = std::array::from_fn(|k| {
+                let r = next();
+                if r % 3 == 0 { a[k] } else { (r >> 8) as u8 }
+            });
+            let plain: u32 = a
+                .iter()
+                .zip(&b)
+                .map(|(&x, &y)| (i32::from(x) - i32::from(y)).pow(2) as u32)
+                .sum();
+            assert_eq!(distance_within(&a, &b, u32::MAX), Some(plain));
+            assert_eq!(distance_within(&a, &b, plain), Some(plain));
+            assert_eq!(distance_within(&a, &b, plain - 1), None);
+        }
+    }
 }
