@@ -138,12 +138,7 @@ module.exports = (_env, argv) => {
     devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
-      alias: {
-        '@': path.resolve(__dirname, 'src'),
-        // react-router's exports map names only its development build (no "production" condition
-        // to pick): the production build is the same code with the development warnings off.
-        ...(production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {}),
-      },
+      alias: { '@': path.resolve(__dirname, 'src') },
     },
     module: {
       rules: [

@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchPath, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchPath, RouterProvider } from '@/lib/router';
 import { configurationQueryOptions } from '@/api/reference/get-configuration';
 import { validateTokenQueryOptions } from '@/features/auth/api/validate-token';
 import { detectLocale } from '@/lib/locale';

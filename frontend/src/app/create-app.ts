@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DataRouter, RouteObject } from 'react-router';
+import type { Router, RouteObject } from '@/lib/router';
 import { createQueryClient } from '@/api/query-client';
 import { routes } from './routes';
 
-export type AppInstance = { router: DataRouter; queryClient: QueryClient };
+export type AppInstance = { router: Router; queryClient: QueryClient };
 
 /**
  * The router and the one configured QueryClient, wired so that a `login_required` answer ends
  * the session and opens /login?expired=true. Tests pass a memory router factory and no retries.
  */
-export function createApp(makeRouter: (routes: RouteObject[]) => DataRouter, options: { retry?: boolean } = {}): AppInstance {
+export function createApp(makeRouter: (routes: RouteObject[]) => Router, options: { retry?: boolean } = {}): AppInstance {
   const router = makeRouter(routes);
   const queryClient = createQueryClient({
     retry: options.retry,

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@/lib/router';
 import type { PageHandle, PageTitleKey } from '@/components/coming-soon-page';
 import { PageSpinner } from '@/components/page-spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMatches } from 'react-router';
+import { useMatches } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import type adminEn from '@/locales/en/admin.json';
 import type pagesEn from '@/locales/en/pages.json';

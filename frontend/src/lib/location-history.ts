@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType, type Location, type NavigationType } from 'react-router';
+import { useLocation, useNavigationType, type Location, type NavigationType } from '@/lib/router';
 
 /** An in-app history entry: enough to tell where "back" leads. */
 export type VisitedLocation = Pick<Location, 'key' | 'pathname' | 'search'>;
@@ -13,7 +13,7 @@ export type VisitedLocation = Pick<Location, 'key' | 'pathname' | 'search'>;
 const entries: VisitedLocation[] = [];
 let current = -1;
 
-/** How the app got to an entry, as react-router tells it. */
+/** How the app got to an entry, as the router tells it. */
 export type HistoryAction = `${NavigationType}`;
 
 export function recordLocation(location: VisitedLocation, action: HistoryAction): void {

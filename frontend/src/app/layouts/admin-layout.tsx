@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from '@/lib/router';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/session';
 import { MenuIcon } from '@/components/icons/menu-icon';

@@ -6,7 +6,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { Outlet, Link as RouterLink, useLocation } from '@/lib/router';
 import { MenuIcon } from '@/components/icons/menu-icon';
 import { useLogout } from '@/features/auth/api/logout';
 import { useLists } from '@/features/favorites/api/get-lists';

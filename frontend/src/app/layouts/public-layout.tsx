@@ -1,5 +1,5 @@
 import Container from '@mui/material/Container';
-import { Outlet } from 'react-router';
+import { Outlet } from '@/lib/router';
 import { AppBarFrame } from './app-bar-frame';
 
 /**

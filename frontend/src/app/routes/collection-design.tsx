@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { ResultGrid } from '@/features/archive/components/result-grid';
 import { CollectionDesignView } from '@/features/collections/components/collection-design-view';
 import { cardFavorite } from './card-favorite';

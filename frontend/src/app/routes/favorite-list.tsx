@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ResultGrid, ResultGridSkeleton } from '@/features/archive/components/result-grid';
 import { CadDownloadAllButton } from '@/features/cad/components/cad-download-all-button';

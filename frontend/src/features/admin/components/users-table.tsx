@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { AddIcon } from '@/components/icons/add-icon';
 import { TablePager } from '@/components/table-pager';

@@ -28,7 +28,8 @@ describe('the archive search asked for before the screen renders', () => {
 
   it('leaves a filter on a field the viewer may not see to the screen', async () => {
     const { searches } = signedInCustomer({ total: 3 });
-    const { queryClient } = renderApp('/archive');
+    // A page that does not search: only the prefetch could.
+    const { queryClient } = renderApp('/favorites');
 
     await act(() => prefetchFirstSearch(queryClient, new URLSearchParams('studio=North')));
     expect(searches).toHaveLength(0);

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@/lib/router';
 import { defaultConfiguration, useConfiguration } from '@/api/reference/get-configuration';
 import { OutlinedNativeSelect } from '@/components/outlined-fields';
 import { useDesignFields } from '@/api/reference/get-design-fields';

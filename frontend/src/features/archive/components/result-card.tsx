@@ -7,7 +7,7 @@ import { Tooltip } from '@/components/tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '@/lib/router';
 import { formatShare } from '@/lib/format';
 import { useImageUrl } from '@/lib/image-url';
 import { CAPTION_HEIGHT } from '../lib/grid-layout';

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { WhenLoaded } from '@/lib/deferred';
 import { useSimilarStatus } from '../api/get-similar-status';
 import { pictureDialog } from './parts';

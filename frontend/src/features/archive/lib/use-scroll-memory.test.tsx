@@ -1,5 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from '@/lib/router';
 import { readScrollPosition, saveScrollPosition } from './scroll-memory';
 import { useScrollMemory } from './use-scroll-memory';
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useNavigationType } from 'react-router';
+import { useNavigationType } from '@/lib/router';
 import { readScrollPosition, saveScrollPosition } from './scroll-memory';
 
 /** Frames to wait for the page to become tall enough (images and rows laying out) before giving up. */

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { PageSpinner } from '@/components/page-spinner';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { changeLocale } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
-import { signInAnswer } from '@/testing/fixtures';
+import { signInAnswer, validAnswer } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render-app';
 import { formOf, server } from '@/testing/server';
 
@@ -102,9 +102,12 @@ describe('login form', () => {
       http.post('*/service/account/login_collection', () =>
         HttpResponse.json(signInAnswer({ isAdmin: true, is2FaValidated: false, secondFactor: 'verify' })),
       ),
+      // The second-factor step validates the new session: an admin's, not yet past the second factor.
+      http.post('*/service/account/validate-token', () => HttpResponse.json(validAnswer({ isAdmin: true, is2FaValidated: false, secondFactor: 'verify' }))),
     );
     const { router } = renderApp('/login');
     await fillAndSubmit();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/authenticate'));
+    expect(await screen.findByLabelText(/code/i)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/authenticate');
   });
 });

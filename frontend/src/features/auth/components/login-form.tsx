@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from '@/lib/router';
 import { isApiError } from '@/api/api-error';
 import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageSpinner } from '@/components/page-spinner';
 import { syncClientSettings } from '@/lib/client-settings';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 
 /**
  * The parameters of a mailed link (reset, invitation, auto-login): `mail` and the single-use

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { AddIcon } from '@/components/icons/add-icon';
 import { ArrowDownwardIcon } from '@/components/icons/arrow-downward-icon';
 import { ArrowUpwardIcon } from '@/components/icons/arrow-upward-icon';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { AddIcon } from '@/components/icons/add-icon';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -6,7 +6,7 @@ import { Tooltip } from '@/components/tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '@/lib/router';
 import { useCollections } from '@/api/reference/get-collections';
 import { useConfiguration } from '@/api/reference/get-configuration';
 import { ChevronLeftIcon } from '@/components/icons/chevron-left-icon';

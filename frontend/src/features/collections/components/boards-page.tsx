@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from '@/lib/router';
 import { useCollections } from '@/api/reference/get-collections';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageSpinner } from '@/components/page-spinner';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ChevronLeftIcon } from '@/components/icons/chevron-left-icon';
 import { ChevronRightIcon } from '@/components/icons/chevron-right-icon';

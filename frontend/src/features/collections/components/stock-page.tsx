@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageSpinner } from '@/components/page-spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';

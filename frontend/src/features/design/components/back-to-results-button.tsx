@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from '@/lib/router';
 import { ArrowBackIcon } from '@/components/icons/arrow-back-icon';
 import { previousLocation } from '@/lib/location-history';
 import { isArchivePath } from '../lib/colorway';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '@/lib/router';
 import { ArrowBackIcon } from '@/components/icons/arrow-back-icon';
 
 /** A design that does not exist or that the user may not see: the server answers both alike. */

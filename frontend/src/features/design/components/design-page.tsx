@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '@/lib/router';
 import { isApiError } from '@/api/api-error';
 import { useDesignHeader } from '@/api/reference/get-design-header';
 import { ErrorAlert } from '@/components/error-alert';

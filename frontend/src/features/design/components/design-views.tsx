@@ -1,7 +1,7 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { deferred, usePreload, WhenLoaded } from '@/lib/deferred';
 import type { ColorwayHeader, DesignHeader } from '@/types/design';
 import { ZoomViewer } from './zoom-viewer';

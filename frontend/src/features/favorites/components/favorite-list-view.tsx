@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '@/lib/router';
 import { isApiError } from '@/api/api-error';
 import { ErrorAlert } from '@/components/error-alert';
 import { ArrowBackIcon } from '@/components/icons/arrow-back-icon';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '@/lib/router';
 import { FavoriteIcon } from '@/components/icons/favorite-icon';
 
 /** No lists, or an empty list: what it means and the way to fill it (the archive). */

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { AddIcon } from '@/components/icons/add-icon';
 import { ImageIcon } from '@/components/icons/image-icon';

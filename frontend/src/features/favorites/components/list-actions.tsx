@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ClearAllIcon } from '@/components/icons/clear-all-icon';
 import { DeleteIcon } from '@/components/icons/delete-icon';

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ArrowBackIcon } from '@/components/icons/arrow-back-icon';
 import { PageSpinner } from '@/components/page-spinner';

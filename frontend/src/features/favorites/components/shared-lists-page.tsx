@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '@/lib/router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageSpinner } from '@/components/page-spinner';
 import { formatDateTimeShort } from '@/lib/format';

@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '@/lib/router';
 
 type Props = { designGuid: string | null | undefined; number: string | null | undefined; colorwayGuid?: string | null };
 

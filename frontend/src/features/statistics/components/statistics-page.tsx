@@ -5,7 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { funnelByOf, param, parseFilters, tabOf, withFilters, withFunnelBy } from '../lib/filters';
 import { DEFAULT_SORT, statisticTabs, type FunnelBy, type StatisticTab, type StatisticsFilters, type StatisticsSort } from '../types';
