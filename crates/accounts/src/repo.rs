@@ -490,10 +490,12 @@ pub fn replace_totp_secrets(
 }
 
 /// A user's recovery codes become `hashes`: the old ones, used or not, are gone.
+/// `key_id` names the key they were hashed under (`SecretKey::id`).
 pub fn replace_recovery_codes(
     conn: &mut DbConnection,
     user: &str,
     hashes: &[String],
+    key_id: &str,
     now: NaiveDateTime,
 ) -> Result<(), Error> {
     delete_recovery_codes(conn, user)?;
@@ -504,6 +506,7 @@ pub fn replace_recovery_codes(
                 recovery_codes::code_hash.eq(hash),
                 recovery_codes::user_guid.eq(user),
                 recovery_codes::created_at.eq(now),
+                recovery_codes::key_id.eq(key_id),
             ))
             .execute(conn)?;
     }
@@ -533,6 +536,24 @@ pub fn use_recovery_code(
     .set(recovery_codes::used_at.eq(now))
     .execute(conn)?;
     Ok(rows > 0)
+}
+
+/// The keys unused recovery codes were hashed under (None: made before key ids were kept), each
+/// with how many users hold such codes.
+pub fn recovery_code_keys(conn: &mut DbConnection) -> Result<Vec<(Option<String>, i64)>, Error> {
+    let holders: Vec<(Option<String>, String)> = recovery_codes::table
+        .filter(recovery_codes::used_at.is_null())
+        .select((recovery_codes::key_id, recovery_codes::user_guid))
+        .distinct()
+        .load(conn)?;
+    let mut keys: Vec<(Option<String>, i64)> = Vec::new();
+    for (key, _) in holders {
+        match keys.iter_mut().find(|(known, _)| *known == key) {
+            Some((_, users)) => *users += 1,
+            None => keys.push((key, 1)),
+        }
+    }
+    Ok(keys)
 }
 
 pub fn unused_recovery_codes(conn: &mut DbConnection, user: &str) -> Result<i64, Error> {

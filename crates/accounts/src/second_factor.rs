@@ -58,7 +58,7 @@ pub(crate) fn issue_recovery_codes(
         .filter_map(|code| normalize(code))
         .map(|code| secrets::recovery_code_hash(key, &code))
         .collect();
-    repo::replace_recovery_codes(conn, user, &hashes, time::now())?;
+    repo::replace_recovery_codes(conn, user, &hashes, &key.id(), time::now())?;
     Ok(codes)
 }
 
@@ -157,7 +157,7 @@ pub fn recover_second_factor(
 }
 
 /// What sealing the stored TOTP secrets found.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct SealReport {
     /// Secrets that were in clear (from before sealing) or sealed by a replaced key, and are now
     /// sealed with the current key.
@@ -165,11 +165,44 @@ pub struct SealReport {
     /// Sealed secrets no configured key opens (the key was changed without listing the old one):
     /// those admins cannot pass the second factor until their authenticator is reset.
     pub unreadable: usize,
+    /// Each replaced key still listed, newest first, with what it still checks.
+    pub replaced_keys: Vec<ReplacedKey>,
+    /// Admins with unused recovery codes made before key ids were kept: any listed key may be
+    /// theirs, so none can be told safe to drop until they make new codes.
+    pub admins_with_codes_of_unknown_key: i64,
+}
+
+/// A replaced key (`accounts.previous_secret_keys` or a later line of the key file) after the
+/// start sealed every TOTP secret it opens with the current key: only recovery codes may still
+/// rest on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplacedKey {
+    /// `SecretKey::id`: names the key without showing it.
+    pub id: String,
+    /// Its place among the replaced keys, from 1: in `accounts.previous_secret_keys`, or the
+    /// key file's line after the first.
+    pub position: usize,
+    /// Admins whose unused recovery codes were hashed under this key.
+    pub admins_with_codes: i64,
+}
+
+impl SealReport {
+    /// The replaced keys nothing rests on any more: they may be removed from the configuration.
+    pub fn droppable_keys(&self) -> Vec<&ReplacedKey> {
+        if self.admins_with_codes_of_unknown_key > 0 {
+            return Vec::new();
+        }
+        self.replaced_keys
+            .iter()
+            .filter(|key| key.admins_with_codes == 0)
+            .collect()
+    }
 }
 
 /// Seals with the current key every TOTP secret still stored in clear or sealed by a replaced
-/// key, and counts those no key opens. Run at every start, so a rotation completes with the next
-/// start; a row changed meanwhile is left to its change. Never logs or returns a secret.
+/// key, counts those no key opens, and says what each replaced key still checks. Run at every
+/// start, so a rotation completes with the next start; a row changed meanwhile is left to its
+/// change. Never logs or returns a secret.
 pub fn seal_stored_secrets(
     conn: &mut DbConnection,
     ctx: &AccountsContext,
@@ -179,6 +212,28 @@ pub fn seal_stored_secrets(
     for row in repo::users_with_totp(conn)? {
         seal_row(conn, keys, row, &mut report)?;
     }
+    let codes = repo::recovery_code_keys(conn)?;
+    let admins_of = |id: Option<&str>| {
+        codes
+            .iter()
+            .filter(|(key, _)| key.as_deref() == id)
+            .map(|(_, admins)| admins)
+            .sum::<i64>()
+    };
+    report.replaced_keys = keys
+        .previous
+        .iter()
+        .enumerate()
+        .map(|(n, key)| {
+            let id = key.id();
+            ReplacedKey {
+                admins_with_codes: admins_of(Some(&id)),
+                id,
+                position: n + 1,
+            }
+        })
+        .collect();
+    report.admins_with_codes_of_unknown_key = admins_of(None);
     Ok(report)
 }
 

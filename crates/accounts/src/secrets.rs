@@ -82,6 +82,12 @@ impl SecretKey {
         }
     }
 
+    /// A short name of the key for logs and the stored recovery codes: 12 hex digits derived from
+    /// it (not a part of it), so that the start can say which key something rests on.
+    pub fn id(&self) -> String {
+        hex::encode(&self.derive("desen key-id v1")[..6])
+    }
+
     /// A key for one purpose, so that sealing and peppering never share key material.
     fn derive(&self, purpose: &str) -> [u8; 32] {
         let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.0)

@@ -886,6 +886,65 @@ fn recovery_codes_share_the_code_limit_and_are_for_admins_only() {
 }
 
 #[test]
+fn the_start_says_which_replaced_keys_still_check_recovery_codes() {
+    use accounts::second_factor::{ReplacedKey, recover_second_factor, seal_stored_secrets};
+    use diesel::prelude::*;
+    let world = TestWorld::new();
+    let (_, codes) = enrolled_admin(&world, "admin@example.com");
+    let old = world.accounts.settings.secret_key.clone().unwrap();
+    let mut rotated = world.accounts.clone();
+    rotated.settings.secret_key = Some(accounts::secrets::SecretKey::generate());
+    rotated.settings.previous_secret_keys = vec![old.clone()];
+    let droppable = |report: &accounts::second_factor::SealReport| -> Vec<String> {
+        report
+            .droppable_keys()
+            .iter()
+            .map(|key| key.id.clone())
+            .collect()
+    };
+
+    // The admin's codes were made under the old key: it must stay.
+    let report = seal_stored_secrets(&mut world.conn(), &rotated).unwrap();
+    assert_eq!(
+        report.replaced_keys,
+        vec![ReplacedKey {
+            id: old.id(),
+            position: 1,
+            admins_with_codes: 1
+        }]
+    );
+    assert!(droppable(&report).is_empty());
+    assert_ne!(old.id(), rotated.settings.secret_key.as_ref().unwrap().id());
+
+    // New codes are hashed under the new key: the old one checks nothing any more.
+    let signed = login(&world, "admin@example.com", PASSWORD).unwrap();
+    recover_second_factor(&mut world.conn(), &rotated, &signed.session, &codes[0]).unwrap();
+    let validated = service::current_session(&mut world.conn(), &rotated, &signed.token)
+        .unwrap()
+        .unwrap();
+    accounts::second_factor::regenerate_recovery_codes(
+        &mut world.conn(),
+        &rotated,
+        &validated,
+        &codes[1],
+        now(),
+    )
+    .unwrap();
+    let report = seal_stored_secrets(&mut world.conn(), &rotated).unwrap();
+    assert_eq!(report.replaced_keys[0].admins_with_codes, 0);
+    assert_eq!(droppable(&report), vec![old.id()]);
+
+    // Codes from before key ids were kept could rest on any key: none is said to be droppable.
+    diesel::update(db::schema::recovery_codes::table)
+        .set(db::schema::recovery_codes::key_id.eq(None::<String>))
+        .execute(&mut world.conn())
+        .unwrap();
+    let report = seal_stored_secrets(&mut world.conn(), &rotated).unwrap();
+    assert_eq!(report.admins_with_codes_of_unknown_key, 1);
+    assert!(droppable(&report).is_empty());
+}
+
+#[test]
 fn a_rotated_key_opens_what_the_old_one_sealed_until_everything_is_sealed_anew() {
     let world = TestWorld::new();
     let (secret, codes) = enrolled_admin(&world, "admin@example.com");

@@ -57,6 +57,7 @@ diesel::table! {
         user_guid -> Text,
         created_at -> Timestamp,
         used_at -> Nullable<Timestamp>,
+        key_id -> Nullable<Text>,
     }
 }
 

@@ -394,6 +394,33 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
                  the second factor until their authenticator is reset"
             );
         }
+        // What the replaced keys still check, so the operator knows when one may go.
+        for key in &sealed.replaced_keys {
+            if key.admins_with_codes > 0 {
+                tracing::info!(
+                    key = %key.id,
+                    replaced_key = key.position,
+                    admins = key.admins_with_codes,
+                    "a replaced secret key still checks these admins' recovery codes: keep it \
+                     listed until they make new codes (Admin > Settings)"
+                );
+            }
+        }
+        if sealed.admins_with_codes_of_unknown_key > 0 && !sealed.replaced_keys.is_empty() {
+            tracing::info!(
+                admins = sealed.admins_with_codes_of_unknown_key,
+                "recovery codes made before Desen kept their key's id: keep every replaced secret \
+                 key listed until these admins make new codes (Admin > Settings)"
+            );
+        }
+        for key in sealed.droppable_keys() {
+            tracing::info!(
+                key = %key.id,
+                replaced_key = key.position,
+                "a replaced secret key no longer opens anything: it can be removed from \
+                 accounts.previous_secret_keys (or the key file)"
+            );
+        }
         if !service::has_admin(&mut conn)? {
             // First start: an admin to sign in with, shown once on the terminal (never logged).
             let password = generated_password();
