@@ -9,6 +9,7 @@ mod common;
 
 use common::{Kind, Rng, colorways, design, query, repeat_iou};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use vision::{Features, INDEX_BUDGET, Index, QUERY_BUDGET, Rgb, decode, encode, extract, rank};
 
@@ -290,12 +291,41 @@ fn scale(real: &Index<u32>, stored: &HashMap<u32, Vec<u8>>, samples: &[Sample]) 
         Some(b) => decode(b),
         None => Some(synthetic[*key as usize % synthetic.len()].clone()),
     };
+    // Where a query's time goes: loading is timed inside the checks' threads, so its share of
+    // the wall time is its thread time over the threads; the placement check is the rest.
+    let loading_ns = AtomicU64::new(0);
+    let timed_load = |key: &u32| {
+        let t = Instant::now();
+        let features = load(key);
+        loading_ns.fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        features
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(4);
+    let mut parts: [Vec<f64>; 4] = Default::default();
     let mut times = Vec::new();
     let mut found = 0;
     for sample in samples.iter().step_by(4) {
         let t = Instant::now();
-        let hits = search(&index, &sample.features, 25, |_| true, load);
-        times.push(t.elapsed().as_secs_f64() * 1000.0 + sample.extract_ms);
+        let shortlist = index.shortlist(
+            &sample.features.sketches,
+            25usize.max(vision::SHORTLIST),
+            |_| true,
+        );
+        let shortlist_ms = t.elapsed().as_secs_f64() * 1000.0;
+        loading_ns.store(0, Ordering::Relaxed);
+        let hits = rank(&sample.features, shortlist, timed_load);
+        let total_ms = t.elapsed().as_secs_f64() * 1000.0;
+        let load_ms = loading_ns.load(Ordering::Relaxed) as f64 / 1e6 / threads as f64;
+        let check_ms = total_ms - shortlist_ms - load_ms;
+        for (part, ms) in parts
+            .iter_mut()
+            .zip([sample.extract_ms, shortlist_ms, load_ms, check_ms])
+        {
+            part.push(ms);
+        }
+        times.push(total_ms + sample.extract_ms);
         if hits
             .first()
             .is_some_and(|h| h.key < 1_000_000 && h.key as usize / 3 == sample.design)
@@ -312,6 +342,14 @@ fn scale(real: &Index<u32>, stored: &HashMap<u32, Vec<u8>>, samples: &[Sample]) 
         p(0.5),
         p(0.95),
         if p(0.95) <= 300.0 { "PASS" } else { "FAIL" }
+    );
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    println!(
+        "scale: mean ms per query: query features {:.1}, shortlist {:.1}, loading {:.1}, placement check {:.1}",
+        mean(&parts[0]),
+        mean(&parts[1]),
+        mean(&parts[2]),
+        mean(&parts[3])
     );
 }
 

@@ -24,6 +24,18 @@ pub use index::Index;
 pub use planes::Rgb;
 pub use verify::{MIN_INLIERS, Placement, place};
 
+/// Xorshift64 from `seed`: the unit tests' random inputs, the same on every run.
+#[cfg(test)]
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut rng = seed;
+    move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    }
+}
+
 /// Candidates checked geometrically per query.
 pub const SHORTLIST: usize = 100;
 
