@@ -1,21 +1,10 @@
 import type { RouteObject } from '@/lib/router';
-import type { PageHandle, PageTitleKey } from '@/components/coming-soon-page';
 import { PageSpinner } from '@/components/page-spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { loadTranslations, type TranslationPart } from '@/lib/i18n';
 import { ArchiveLayout } from './layouts/archive-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootErrorBoundary, RootRoute } from './routes/root';
-
-/** Every route not built yet: one lazily loaded generic page with the route's translated title. */
-function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
-  const handle: PageHandle = { titleKey };
-  return {
-    path,
-    handle,
-    lazy: async () => ({ Component: (await import('@/components/coming-soon-page')).ComingSoonPage }),
-  };
-}
 
 /** A lazy route that needs a part of the interface language besides the route's own chunk: both at once. */
 function withTranslations<T>(part: TranslationPart, route: () => Promise<T>): () => Promise<T> {
@@ -46,7 +35,8 @@ export const routes: RouteObject[] = [
         // Public: not restricted.
         Component: PublicLayout,
         children: [
-          comingSoon('dummy', 'pages:titles.dummy'),
+          // The spec's test page: what a customer opens when the archive does not work for them.
+          { path: 'dummy', lazy: async () => ({ Component: (await import('@/features/system-check/components/system-check-page')).SystemCheckPage }) },
           // A stock page: a collection published for one customer company, read without signing in.
           { path: 'custom/:slug', lazy: async () => ({ Component: (await import('@/features/collections/components/stock-page')).StockPage }) },
         ],

@@ -51,11 +51,3 @@ export function useSearchParams(): [URLSearchParams, SetSearchParams] {
   );
   return [params, setParams];
 }
-
-export type UIMatch = { id: string; pathname: string; params: Params; handle: unknown };
-
-/** The routes of the current branch, outermost first, with their `handle`. */
-export function useMatches(): UIMatch[] {
-  const { matches, location } = useRouterState();
-  return useMemo(() => matches.map(({ id, params, handle }) => ({ id, pathname: location.pathname, params, handle })), [matches, location.pathname]);
-}
