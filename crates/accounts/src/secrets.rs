@@ -73,6 +73,7 @@ impl SecretKey {
         match private_file(path, true) {
             Ok(file) => {
                 keys.write_to(file)?;
+                sync_folder_of(path)?;
                 Ok(keys)
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
@@ -117,6 +118,18 @@ fn private_file(path: &Path, create_new: bool) -> io::Result<std::fs::File> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path)
+}
+
+/// Makes a file's entry in its folder durable (a new file, a rename): without it a crash soon
+/// after could bring back the old key file while secrets are already sealed with the new key.
+fn sync_folder_of(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        std::fs::File::open(dir)?.sync_all()?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 impl KeyFile {
@@ -175,6 +188,7 @@ impl KeyFile {
         let fresh = path.with_extension("key.new");
         keys.write_to(private_file(&fresh, false)?)?;
         std::fs::rename(&fresh, path)?;
+        sync_folder_of(path)?;
         Ok(keys)
     }
 }
