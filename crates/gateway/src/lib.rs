@@ -10,7 +10,7 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
-use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
+use actix_web::{App, HttpMessage, HttpResponse, web};
 use cad::files::Workshop;
 use cad::routes::CadContext;
 use db::DbPool;
@@ -323,11 +323,14 @@ fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(images::configure)
                     .default_service(web::to(unknown_route)),
             )
+            // The app's page at / and at every client-side route (the history fallback), with the
+            // studio's configuration in it; every other path is a file of the built app.
+            .route("/", web::get().to(app_page))
+            .route("/", web::head().to(app_page))
             .service(
                 actix_files::Files::new("/", static_dir)
-                    .index_file("index.html")
                     .use_etag(true)
-                    .default_handler(web::to(spa_index)),
+                    .default_handler(web::to(app_page)),
             );
     }
 }
@@ -366,7 +369,8 @@ fn content_policy(image_base: &str, upload_base: &str) -> String {
 }
 
 /// The web app's page gets the policy of the settings in force (admins change the content image
-/// and upload servers at run time, on every instance), read when the page is loaded.
+/// and upload servers at run time, on every instance), read when the page is loaded; `app_page`
+/// sets it from its own read, which is left as it is.
 async fn page_policy(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -381,7 +385,10 @@ async fn page_policy(
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.starts_with("text/html"));
-    if let (true, Some(state), Some(defaults)) = (is_page, state, defaults) {
+    let has_policy = response
+        .headers()
+        .contains_key(header::CONTENT_SECURITY_POLICY);
+    if let (true, false, Some(state), Some(defaults)) = (is_page, has_policy, state, defaults) {
         let settings = web::block(move || {
             let mut conn = state.pool.get().ok()?;
             configuration::service::current(&mut conn, &defaults).ok()
@@ -589,22 +596,69 @@ async fn unknown_route() -> Result<HttpResponse, ApiError> {
     ))
 }
 
-/// History fallback: any path that is not a file is a client-side route of the React app.
-async fn spa_index(
-    req: HttpRequest,
+/// The web app's page (`index.html`) at / and at any path that is not a file (a client-side
+/// route), with the client configuration (`GET /service/get/configuration`) in it as a JSON data
+/// block: the app's first search needs it, and reading it from the page saves the round trip
+/// that came before that search on every cold load (docs/API.md). A data block is not a script,
+/// so `script-src 'self'` still holds; `<`, `>` and `&` are escaped in it, so no setting an
+/// admin saves can close the block. The page's policy follows the same read (`page_policy`).
+async fn app_page(
     state: web::Data<AppState>,
-) -> actix_web::Result<HttpResponse> {
+    defaults: web::Data<configuration::Defaults>,
+) -> HttpResponse {
     let index = state.static_dir.join("index.html");
-    match actix_files::NamedFile::open_async(&index).await {
-        Ok(file) => {
-            let mut response = file.use_etag(true).into_response(&req);
-            response
-                .headers_mut()
-                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-            Ok(response)
-        }
-        Err(_) => Ok(HttpResponse::NotFound()
+    let read = web::block(move || {
+        let page = std::fs::read_to_string(index).ok()?;
+        let client = state
+            .pool
+            .get()
+            .ok()
+            .and_then(|mut conn| configuration::service::current(&mut conn, &defaults).ok())
+            .map(|settings| settings.client);
+        Some((page, client))
+    })
+    .await
+    .ok()
+    .flatten();
+    let Some((page, client)) = read else {
+        return HttpResponse::NotFound()
             .content_type("text/plain; charset=utf-8")
-            .body("The web app is not built yet: run `just build-frontend`.")),
+            .body("The web app is not built yet: run `just build-frontend`.");
+    };
+    let mut response = HttpResponse::Ok();
+    response
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-cache"));
+    let Some(client) = client else {
+        // The database does not answer: the page as built; the app asks for the configuration.
+        return response.body(page);
+    };
+    if let Ok(policy) = HeaderValue::from_str(&content_policy(
+        &client.content_image_base,
+        &client.upload_base,
+    )) {
+        response.insert_header((header::CONTENT_SECURITY_POLICY, policy));
+    }
+    response.body(with_configuration(&page, &client))
+}
+
+/// `page` with `client` as `<script id="desen-configuration" type="application/json">` before
+/// `</head>` (the page as it is without one).
+fn with_configuration(page: &str, client: &configuration::ClientConfiguration) -> String {
+    let Ok(json) = serde_json::to_string(client) else {
+        return page.to_owned();
+    };
+    // Outside strings JSON has none of these characters; inside, the escapes read the same.
+    let json = json
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    match page.find("</head>") {
+        Some(at) => format!(
+            "{}<script id=\"desen-configuration\" type=\"application/json\">{json}</script>{}",
+            &page[..at],
+            &page[at..]
+        ),
+        None => page.to_owned(),
     }
 }

@@ -490,15 +490,29 @@ async fn the_gateway_serves_health_openapi_errors_and_the_app() {
     let body: Value = test::read_body_json(response).await;
     assert_eq!(code(&body), "not_found");
 
+    // The app's page at every client-side route, with the configuration the app reads first;
+    // revalidated on each load (a saved setting reaches the next page load).
     for route in ["/", "/archive", "/design/abc/def", "/admin/pools"] {
         let response = test::call_service(&api.app, get(route)).await;
         assert_eq!(response.status(), StatusCode::OK, "{route}");
+        assert_eq!(response.headers().get("cache-control").unwrap(), "no-cache");
+        let page = String::from_utf8(test::read_body(response).await.to_vec()).unwrap();
+        assert!(page.contains("<title>Desen"), "{page}");
         assert!(
-            String::from_utf8(test::read_body(response).await.to_vec())
-                .unwrap()
-                .contains("<title>Desen")
+            page.contains(r#"<script id="desen-configuration" type="application/json">{"#)
+                && page.contains(r#""pageSize":25"#),
+            "{route}: {page}"
         );
     }
+    let response = test::call_service(
+        &api.app,
+        test::TestRequest::default()
+            .method(actix_web::http::Method::HEAD)
+            .uri("/")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
 }
 
 /// Client settings are kept per user on the server: set in one session, read in another (another

@@ -131,6 +131,9 @@ async fn general_settings_apply_at_once_on_every_instance() {
     settings["cadSelection"] = json!(true);
     settings["aiSearch"] = json!(false);
     settings["parameterNames"][0] = json!({ "tr": " Kumaş ", "en": "Fabric", "ru": "Ткань" });
+    // A name that would end the page's data block and start a script, were it written as it is.
+    let hostile = "</script><script>alert(1)</script><!--";
+    settings["parameterNames"][1] = json!({ "tr": hostile, "en": hostile, "ru": hostile });
     settings["studioMail"] = json!("Studio@Example.com");
     settings["contentImageBase"] = json!("https://cdn.example.com/");
     settings["uploadBase"] = json!(" http://import.studio.local:8081/ ");
@@ -149,8 +152,15 @@ async fn general_settings_apply_at_once_on_every_instance() {
         );
         assert_eq!(config["parameterNames"][0]["en"], "Fabric");
         assert_eq!(config["uploadBase"], "http://import.studio.local:8081");
+        // The app's page carries the same configuration (its first search need not ask), and
+        // the hostile name stays text inside the data block.
+        let (_, headers, page) = instance.bytes("/archive", None).await;
+        assert_eq!(configuration_in_page(&page), config);
+        assert_eq!(config["parameterNames"][1]["en"], hostile);
+        let page = String::from_utf8(page).unwrap();
+        assert_eq!(page.matches("<script").count(), 1, "{page}");
+        assert!(!page.contains("alert(1)</script>"), "{page}");
         // The page's policy lets it load images from the CDN and send uploads to that server.
-        let (_, headers, _) = instance.bytes("/archive", None).await;
         let policy = headers
             .get("content-security-policy")
             .unwrap()
@@ -335,4 +345,16 @@ async fn banners_are_uploaded_saved_and_shown() {
         api.bytes(&image, Some(&admin)).await.0,
         StatusCode::NOT_FOUND
     );
+}
+
+/// The configuration in the app's page: the JSON of its `desen-configuration` data block.
+fn configuration_in_page(page: &[u8]) -> Value {
+    let page = std::str::from_utf8(page).unwrap();
+    let open = r#"<script id="desen-configuration" type="application/json">"#;
+    let start = page
+        .find(open)
+        .unwrap_or_else(|| panic!("no configuration in {page}"))
+        + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).unwrap()
 }

@@ -112,6 +112,47 @@ describe('the archive search defaults', () => {
   });
 });
 
+describe('the configuration written into the page', () => {
+  /** The page as the server serves it: the settings in a JSON data block (the gateway's `app_page`). */
+  function pageWith(text: string) {
+    const block = document.createElement('script');
+    block.id = 'desen-configuration';
+    block.type = 'application/json';
+    block.textContent = text;
+    document.head.append(block);
+    return block;
+  }
+
+  afterEach(() => document.getElementById('desen-configuration')?.remove());
+
+  it('gives the first search its settings: nothing waits for GET /get/configuration', async () => {
+    const { searches } = signedInCustomer();
+    const asked: string[] = [];
+    server.use(
+      http.get('*/service/get/configuration', () => {
+        asked.push('configuration');
+        return HttpResponse.json(clientConfiguration());
+      }),
+    );
+    pageWith(JSON.stringify(clientConfiguration({ defaultArchiveId: 3, defaultOrder: 2, pageSize: 30 })));
+    renderApp('/archive');
+
+    await waitFor(() => expect(searches).toHaveLength(1), SLOW);
+    expect(searches[0]).toMatchObject({ page: 0, pageSize: 30, form: { archive: '3', order: '2' } });
+    expect(asked).toHaveLength(0);
+  });
+
+  it('one that does not read is asked for instead', async () => {
+    const { searches } = signedInCustomer();
+    configure({ defaultArchiveId: 2, defaultOrder: 1, pageSize: 40 });
+    pageWith('{"defaultArchiveId": 3, ');
+    renderApp('/archive');
+
+    await waitFor(() => expect(searches).toHaveLength(1), SLOW);
+    expect(searches[0]).toMatchObject({ pageSize: 40, form: { archive: '2', order: '1' } });
+  });
+});
+
 describe('the parameter names', () => {
   it('name the archive filter and its chip', async () => {
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Router, RouteObject } from '@/lib/router';
 import { createQueryClient } from '@/api/query-client';
+import { configurationInPage, configurationQueryOptions } from '@/api/reference/get-configuration';
 import { routes } from './routes';
 
 export type AppInstance = { router: Router; queryClient: QueryClient };
@@ -16,5 +17,8 @@ export function createApp(makeRouter: (routes: RouteObject[]) => Router, options
     // The login screen forgets the stale session when it opens with ?expired=true.
     onLoginRequired: () => void router.navigate('/login?expired=true', { replace: true }),
   });
+  // The settings the page came with are the query's first answer (fresh for its stale time).
+  const inPage = configurationInPage();
+  if (inPage) queryClient.setQueryData(configurationQueryOptions().queryKey, inPage);
   return { router, queryClient };
 }

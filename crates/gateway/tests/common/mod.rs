@@ -69,7 +69,7 @@ pub async fn api_with(
     std::fs::create_dir_all(&static_dir).unwrap();
     std::fs::write(
         static_dir.join("index.html"),
-        "<!doctype html><title>Desen</title>",
+        "<!doctype html><html><head><title>Desen</title></head><body></body></html>",
     )
     .unwrap();
     let mut state = state(world, &static_dir);

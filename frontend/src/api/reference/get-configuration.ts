@@ -40,6 +40,22 @@ export function configurationQueryOptions() {
   });
 }
 
+/**
+ * The configuration the server wrote into the page it served (a JSON data block, the gateway's
+ * `app_page`): read at start so that the first search need not wait for GET /get/configuration.
+ * Null without one (the development server's page) or when it does not read.
+ */
+export function configurationInPage(): ClientConfiguration | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById('desen-configuration')?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...defaultConfiguration, ...(value as Partial<ClientConfiguration>) } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function useConfiguration() {
   return useQuery(configurationQueryOptions());
 }

@@ -13,6 +13,7 @@ import { OutlinedNativeSelect } from '@/components/outlined-fields';
 import { useDesignFields } from '@/api/reference/get-design-fields';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
 import { useSession } from '@/lib/session';
+import { formatCount } from '@/lib/format';
 import { usePreload, WhenLoaded } from '@/lib/deferred';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDesignSearchPage, useInfiniteDesignSearch } from '../api/search-designs';
@@ -155,7 +156,7 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
     typingIn.current = null;
     setParams(filtersToParams(filters, next, defaults));
   };
-  const count = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+  const count = (value: number) => formatCount(value, i18n.resolvedLanguage);
 
   return (
     <Stack spacing={2}>

@@ -17,6 +17,7 @@ import { useCollections } from '@/api/reference/get-collections';
 import { useSpecialLists } from '@/api/reference/get-special-lists';
 import { CustomerPicker } from '@/components/customer-picker';
 import { useParameterName } from '@/lib/parameter-names';
+import { formatCount } from '@/lib/format';
 import {
   ALL_ARCHIVES,
   channelCountOptions,
@@ -346,7 +347,7 @@ export function FilterDrawer({ open, onClose, filters, onChange, onClear, active
       {/* Stacked full-width buttons: side by side, "Show 1,234 designs" and "Clear filters" wrapped in Russian. */}
       <Stack spacing={1} sx={{ p: 2 }}>
         <Button variant="contained" fullWidth onClick={onClose} data-testid="show-results" sx={{ whiteSpace: 'nowrap' }}>
-          {resultCount === undefined ? t('filters.showResults') : t('filters.showCount', { count: resultCount, formatted: resultCount.toLocaleString(i18n.resolvedLanguage) })}
+          {resultCount === undefined ? t('filters.showResults') : t('filters.showCount', { count: resultCount, formatted: formatCount(resultCount, i18n.resolvedLanguage) })}
         </Button>
         <Button color="inherit" fullWidth onClick={onClear} disabled={activeCount === 0} data-testid="drawer-clear-filters" sx={{ whiteSpace: 'nowrap' }}>
           {t('filters.clear')}

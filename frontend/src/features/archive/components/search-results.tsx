@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { WhenLoaded } from '@/lib/deferred';
+import { formatCount } from '@/lib/format';
 import { useScrolling } from '../lib/use-scrolling';
 import type { SearchPage, SearchResult } from '../types';
 import { progressBar, resultsPager } from './parts';
@@ -26,7 +27,7 @@ type Common = {
 /** "Page 3 of 12 · 250 designs". */
 function PagerMarker({ page, totalPage, totalCount, floating }: { page: number; totalPage: number; totalCount: number; floating?: boolean }) {
   const { t, i18n } = useTranslation('archive');
-  const label = t('results.marker', { page, total: Math.max(totalPage, 1), count: totalCount, formatted: totalCount.toLocaleString(i18n.resolvedLanguage) });
+  const label = t('results.marker', { page, total: Math.max(totalPage, 1), count: totalCount, formatted: formatCount(totalCount, i18n.resolvedLanguage) });
   if (!floating) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="pager-marker" data-page={page} data-total-page={totalPage}>
@@ -148,7 +149,7 @@ export function InfiniteResults({ query, pageSize, hasFilters, onClear, cardActi
     <Stack ref={sentinel} data-testid="load-more" data-state={hasNextPage ? (isFetchingNextPage ? 'loading' : 'more') : 'end'} spacing={1} sx={{ alignItems: 'center', py: 4, pb: 10 }}>
       {error && <ErrorAlert error={error} onRetry={() => void (hasNextPage ? fetchNextPage() : refetch())} />}
       <Typography variant="body2" color="text.secondary">
-        {t('results.shown', { shown: results.length.toLocaleString(i18n.resolvedLanguage), count: totalCount, formatted: totalCount.toLocaleString(i18n.resolvedLanguage) })}
+        {t('results.shown', { shown: formatCount(results.length, i18n.resolvedLanguage), count: totalCount, formatted: formatCount(totalCount, i18n.resolvedLanguage) })}
       </Typography>
       {hasNextPage ? (
         <Button variant="outlined" onClick={() => void fetchNextPage()} disabled={!canLoadMore} startIcon={isFetchingNextPage ? <CircularProgress size={16} /> : undefined}>
