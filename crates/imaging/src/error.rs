@@ -27,3 +27,16 @@ impl From<crate::Reason> for ImagingError {
         ImagingError::Unsupported(reason)
     }
 }
+
+/// Runs a third-party decoder on hostile data: a panic in it (an arithmetic overflow the fuzzer
+/// found in zune-jpeg, for one) still ends as an error naming the format.
+pub(crate) fn guarded<T>(
+    what: &str,
+    decode: impl FnOnce() -> Result<T, ImagingError>,
+) -> Result<T, ImagingError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(decode)).unwrap_or_else(|_| {
+        Err(ImagingError::Corrupt(format!(
+            "{what} data made the {what} decoder fail"
+        )))
+    })
+}

@@ -8,6 +8,7 @@ use std::io::Cursor;
 
 use crate::ImagingError;
 use crate::encode::{JPEG_QUALITY, encode_jpeg_image};
+use crate::error::guarded;
 use crate::resize::{RgbImage, fit};
 
 /// The formats a photo may be in.
@@ -83,9 +84,9 @@ pub fn photo_format(bytes: &[u8]) -> Option<PhotoFormat> {
 /// Decodes a photo of at most `max_pixels`.
 pub fn decode_photo(bytes: &[u8], max_pixels: u64) -> Result<RgbImage, ImagingError> {
     match photo_format(bytes).ok_or(ImagingError::UnknownFormat)? {
-        PhotoFormat::Jpeg => decode_jpeg(bytes, max_pixels),
-        PhotoFormat::Png => decode_png(bytes, max_pixels),
-        PhotoFormat::Webp => decode_webp(bytes, max_pixels),
+        PhotoFormat::Jpeg => guarded("JPEG", || decode_jpeg(bytes, max_pixels)),
+        PhotoFormat::Png => guarded("PNG", || decode_png(bytes, max_pixels)),
+        PhotoFormat::Webp => guarded("WebP", || decode_webp(bytes, max_pixels)),
     }
 }
 

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use crate::ccitt::FaxCoding;
+use crate::error::guarded;
 use crate::indexed::{IndexReader, Palette};
 use crate::limits::Limits;
 use crate::source::{PackBits, Source, Tone, depth_to8, f16_to_f32, float_to8, to8};
@@ -1902,15 +1903,6 @@ fn fax_options(ifd: &Ifd, src: &mut Source, coding: FaxCoding) -> Result<FaxCodi
         },
         other => other,
     })
-}
-
-/// Runs a third-party decoder on hostile data: a panic in it still ends as an error.
-fn guarded(
-    what: &str,
-    decode: impl FnOnce() -> Result<(), ImagingError>,
-) -> Result<(), ImagingError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(decode))
-        .unwrap_or_else(|_| Err(corrupt(format!("{what} data made the {what} decoder fail"))))
 }
 
 /// Decompresses a whole chunk into `out`, which it must fill.

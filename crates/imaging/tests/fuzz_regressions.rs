@@ -10,7 +10,12 @@
 //! target's 2 Mpx budget), `picture-timeout-*` are mutated copies of shared/testdata's
 //! `hopper.iccprofile.tif` (128 x 128, ICC profile) and `quad-tile.jpg.tiff` (512 x 384, tiled
 //! JPEG-in-TIFF) sent as search pictures. Without the sanitizer each takes 10 to
-//! 110 ms; they stay here as time guards.
+//! 110 ms; they stay here as time guards. So does `psd-timeout-73cb128d`, reported on
+//! 2026-11-28 while a release build loaded the machine: a 14 x 11 CMYK PSD with 7 channels that
+//! takes 80-140 ms under the sanitizer (the default CMYK profile's transform is made for it).
+//! `wear-crash-b4ce1af7` is the first crash: a JPEG garment whose DC coefficients overflow an
+//! `i32` multiplication in zune-jpeg, a panic where overflow checks are on (the photo decoders
+//! now run guarded, as the TIFF reader's third-party decoders do).
 
 use std::io::Cursor;
 use std::panic::{AssertUnwindSafe, catch_unwind};
