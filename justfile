@@ -53,6 +53,7 @@ fmt:
 # Every image reader a user's upload reaches (TIFF, PSD/PSB, the import's renditions, photos, wear
 # models, search pictures) under libFuzzer; `just fuzz 60 tiff psd` runs some targets only.
 # Fuzz each target for the given seconds, one at a time: executions, exec/s, crashes, hangs, OOMs.
+# FUZZ_JOBS=2 runs two processes of each target (one per core), FUZZ_MAX_LEN caps the inputs.
 fuzz seconds="60" *targets:
     fuzz/run.sh {{seconds}} {{targets}}
 

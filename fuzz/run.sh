@@ -18,6 +18,14 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 rss_mb="${FUZZ_RSS_MB:-2048}"
 malloc_mb="${FUZZ_MALLOC_MB:-512}"
+# FUZZ_MAX_LEN caps the inputs' length (libFuzzer's -max_len; 0: guessed from the corpus, that is
+# its largest seed). A cap keeps the mutations on inputs of a size a run can try many of.
+max_len="${FUZZ_MAX_LEN:-0}"
+# FUZZ_JOBS: libFuzzer processes of one target at a time (-fork=N), one per core to spare. Each
+# runs the readers' band decoding on one thread (RAYON_NUM_THREADS=1): the processes are the
+# parallelism, and threads of two processes would only contend for the same cores.
+jobs="${FUZZ_JOBS:-1}"
+export RAYON_NUM_THREADS=1
 
 export RUSTC_BOOTSTRAP=1 # cargo fuzz needs -Z flags (sanitizers, coverage); stable allows them so
 if ! command -v cargo-fuzz >/dev/null; then
@@ -40,11 +48,11 @@ for target in "${targets[@]}"; do
   log="logs/$target.log"
   echo "==> $target for ${seconds}s"
   start=$(date +%s)
-  # -fork=1: one child at a time that libFuzzer restarts after a crash, timeout or OOM, so a run
-  # finds more than one problem and always lasts its time.
+  # -fork: children (FUZZ_JOBS at a time) that libFuzzer restarts after a crash, timeout or OOM,
+  # so a run finds more than one problem and always lasts its time.
   "$bin/$target" "corpus/$target" \
-    -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-    -max_total_time="$seconds" -timeout=1 -rss_limit_mb="$rss_mb" -malloc_limit_mb="$malloc_mb" \
+    -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    -max_total_time="$seconds" -max_len="$max_len" -timeout=1 -rss_limit_mb="$rss_mb" -malloc_limit_mb="$malloc_mb" \
     -artifact_prefix="artifacts/$target/" -print_final_stats=1 >"$log" 2>&1 || true
   elapsed=$(($(date +%s) - start))
   # Fork mode's progress lines: "#EXECS: cov: C ft: F corp: N exec/s: E oom/timeout/crash: O/T/C time: S ...".
