@@ -3,9 +3,9 @@
 # toolchain with RUSTC_BOOTSTRAP=1). `fuzz/run.sh [seconds per target] [target...]`, or
 # `just fuzz [seconds]`. Builds every target (release, debug assertions and AddressSanitizer),
 # writes the seed corpora, then fuzzes the targets one after another (FUZZ_JOBS libFuzzer
-# processes of the target at a time, one by default), and prints per target: executions, executions per second, and the crashes, timeouts
-# (a run over 1 s) and out-of-memory cases (RSS over 2 GiB, or one allocation over 512 MiB)
-# found. Found inputs are in fuzz/artifacts/<target>/; turn each into a regression test of its
+# processes of the target at a time, one by default), and prints per target: executions,
+# executions per second, and the crashes, timeouts (a run over 1 s) and out-of-memory cases (RSS
+# over 2 GiB, or one allocation over 512 MiB) found. Found inputs are in fuzz/artifacts/<target>/; turn each into a regression test of its
 # reader (docs/TESTING.md, "File fuzzing").
 set -euo pipefail
 cd "$(dirname "$0")"
