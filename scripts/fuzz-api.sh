@@ -9,9 +9,11 @@
 #
 # SECONDS is the time budget of each schemathesis run (one per backend and role, default 600);
 # FUZZ_API_EXAMPLES caps the examples per operation and phase (default 100). The archive holds the
-# demo designs (`desen demo`, about 90 s in a debug build) for runs of 120 s or more, or with
-# FUZZ_API_DEMO=1; shorter runs import `desen sample-files` (2 designs, 3 colorways, in seconds). Reports (JUnit, NDJSON)
-# go to target/fuzz-api/. Ports 18100-18199 only. Exits non-zero on any failure.
+# demo (`desen demo`: designs, labels, companies, a collection with a mood board, wear models;
+# about 90 s in a debug build) for runs of 120 s or more, or with FUZZ_API_DEMO=1; shorter runs
+# take the small demo (`desen demo --small`: six designs and the rest, in seconds). Requests name
+# the run's own ids most of the time (scripts/fuzz-api-seeds.py). Reports (JUnit, NDJSON) go to
+# target/fuzz-api/. Ports 18100-18199 only. Exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -110,14 +112,11 @@ fuzz_backend() { # sqlite | postgres
     DESEN_ACCOUNTS__PUBLIC_URL="$base" DESEN_LOG="${DESEN_LOG:-error}")
   echo "==> fuzz-api $backend: preparing $dir"
   env "${env[@]}" "$bin" migrate >/dev/null || return 1
-  env "${env[@]}" "$bin" create-user --email "$customer_mail" --password "$password" --name 'Fuzz Customer' --customer 'Fuzz Textiles Ltd.' >/dev/null || return 1
+  env "${env[@]}" "$bin" create-user --email "$customer_mail" --password "$password" --name 'Fuzz Customer' --customer 'Fuzz Textiles Ltd.' --customer-code FUZZ >/dev/null || return 1
   env "${env[@]}" "$bin" create-user --email "$admin_mail" --password "$password" --admin --name 'Fuzz Admin' >/dev/null || return 1
-  if [ "${FUZZ_API_DEMO:-$([ "$seconds" -ge 120 ] && echo 1 || echo 0)}" = 1 ]; then
-    env "${env[@]}" "$bin" demo >/dev/null || return 1
-  else
-    env "${env[@]}" "$bin" sample-files "$dir/samples" >/dev/null || return 1
-    env "${env[@]}" "$bin" import --archive Fuzz "$dir/samples" >/dev/null || return 1
-  fi
+  local size=--small
+  [ "${FUZZ_API_DEMO:-$([ "$seconds" -ge 120 ] && echo 1 || echo 0)}" = 1 ] && size=
+  env "${env[@]}" "$bin" demo $size >/dev/null || return 1
   env "${env[@]}" "$bin" serve >"$dir/server.log" 2>&1 &
   server_pid=$!
   local tries=0
@@ -128,19 +127,34 @@ fuzz_backend() { # sqlite | postgres
     fi
     sleep 0.2
   done
-  local role token status
+  # Paths outside /admin every operation of which only staff may call (`admin` scope).
+  local staff_paths
+  staff_paths=$(curl -sf "$base/service/openapi.json" | "$venv/bin/python" -c '
+import json, re, sys
+paths = json.load(sys.stdin)["paths"]
+def staff(operation):
+    return any("admin" in r.get("accessToken", []) for r in operation.get("security", []))
+print("|".join("^" + re.escape(path) + "$" for path, item in paths.items()
+               if not path.startswith("/service/admin/") and all(staff(o) for o in item.values())))
+') || return 1
+  local role token status customer_token admin_token
+  customer_token=$(sign_in "$base" "$customer_mail") || { echo "fuzz-api: the customer could not sign in" >&2; return 1; }
+  admin_token=$(sign_in "$base" "$admin_mail") || { echo "fuzz-api: the admin could not sign in" >&2; return 1; }
+  # The run's own ids for the parameters that name something (scripts/fuzz-api-seeds.py).
+  local seeds="$reports/$backend-seeds"
+  "$venv/bin/python" scripts/fuzz-api-seeds.py "$base" "$customer_token" "$admin_token" "$seeds" || return 1
   for role in customer admin; do
-    local mail=$customer_mail; [ $role = admin ] && mail=$admin_mail
-    token=$(sign_in "$base" "$mail") || { echo "fuzz-api: $role could not sign in" >&2; return 1; }
+    token=$customer_token; [ $role = admin ] && token=$admin_token
     local out="$reports/$backend-$role"
     rm -rf "$out"; mkdir -p "$out"
     echo "==> fuzz-api $backend as $role (${seconds}s, at most $examples examples per operation)"
-    # The customer skips the admin area (every route there answers it 403 before reading anything).
+    # The customer skips the admin area and the other routes only staff may call (each answers it
+    # 403 before reading anything; the authorisation matrix test proves that route by route).
     local skip=$excluded
-    [ $role = customer ] && skip="$excluded|^/service/admin/"
+    [ $role = customer ] && skip="$excluded|^/service/admin/|$staff_paths"
     # No stateful phase: the document has no links (and the links schemathesis infers from the image
     # URLs in answers name operations of other shapes).
-    (cd "$out" && "$venv/bin/schemathesis" run "$base/service/openapi.json" \
+    (cd "$out" && "$venv/bin/schemathesis" --config-file "$seeds-$role.toml" run "$base/service/openapi.json" \
       --url "$base" \
       --header "Access-Token: $token" \
       --phases examples,coverage,fuzzing \

@@ -39,9 +39,10 @@ pub struct MailForm {
 pub struct CreatePasswordForm {
     #[schema(required = true, value_type = String, format = Email, max_length = 99)]
     pub mail_address: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 8, pattern = r"\S")]
+    /// At least 8 characters with an upper-case and a lower-case letter; `password2` the same.
+    #[schema(required = true, value_type = String, min_length = 8, max_length = 64, pattern = r"^.*([A-Z].*[a-z]|[a-z].*[A-Z]).*$")]
     pub password1: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(required = true, value_type = String, min_length = 8, max_length = 64, pattern = r"^.*([A-Z].*[a-z]|[a-z].*[A-Z]).*$")]
     pub password2: Option<String>,
     #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub token: Option<String>,
@@ -136,7 +137,19 @@ pub struct CreateUserForm {
     /// set | invite
     #[schema(required = true, value_type = String, pattern = "^ *(set|invite) *$")]
     pub password_mode: Option<String>,
+    /// With `passwordMode` `set`: at least 8 characters with an upper-case and a lower-case
+    /// letter; `password2` the same.
+    #[schema(
+        min_length = 8,
+        max_length = 64,
+        pattern = r"^.*([A-Z].*[a-z]|[a-z].*[A-Z]).*$"
+    )]
     pub password1: Option<String>,
+    #[schema(
+        min_length = 8,
+        max_length = 64,
+        pattern = r"^.*([A-Z].*[a-z]|[a-z].*[A-Z]).*$"
+    )]
     pub password2: Option<String>,
     #[schema(required = true, value_type = String, pattern = "^ *(true|1|on|yes|false|0|off|no) *$")]
     pub shop_access: Option<String>,
@@ -169,8 +182,19 @@ pub struct UpdateUserForm {
 #[serde(rename_all = "camelCase")]
 pub struct AssignPasswordForm {
     pub user_guid: Option<String>,
+    /// At least 8 characters with an upper-case and a lower-case letter.
+    #[schema(
+        min_length = 8,
+        max_length = 64,
+        pattern = r"^.*([A-Z].*[a-z]|[a-z].*[A-Z]).*$"
+    )]
     pub new_password: Option<String>,
     /// The confirmation; without it the one entry counts.
+    #[schema(
+        min_length = 8,
+        max_length = 64,
+        pattern = r"^.*([A-Z].*[a-z]|[a-z].*[A-Z]).*$"
+    )]
     pub new_password2: Option<String>,
 }
 

@@ -444,6 +444,15 @@ async fn list_users(
     }))
 }
 
+/// What a route asks of its form beyond the form's schema (the gateway narrows the document's
+/// body with it): a user made with a password (`passwordMode` `set`) is sent it twice.
+pub const BODY_RULES: &[(&str, &str, &str)] = &[(
+    "post",
+    "/service/admin/users/create",
+    r#"{"if": {"required": ["passwordMode"], "properties": {"passwordMode": {"pattern": "^ *set *$"}}},
+        "then": {"required": ["password1", "password2"]}}"#,
+)];
+
 /// Creates a customer's user (admin): the password is set now, or an invitation is mailed.
 #[utoipa::path(post, path = "/service/admin/users/create", security(("accessToken" = ["admin"])), request_body(content = CreateUserForm, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = UserGuidAnswer), (status = "4XX", body = ApiError)))]

@@ -205,6 +205,22 @@ fn named_pieces(
     }
 }
 
+/// What the routes ask of their forms beyond the forms' schemas (the gateway narrows the
+/// document's bodies with them): a line sheet or a bundle is of a design or of a list, one of
+/// the two; a sheet names its format.
+pub const BODY_RULES: &[(&str, &str, &str)] = &[
+    (
+        "post",
+        "/service/cad/export",
+        r#"{"required": ["format"], "properties": {"format": {"pattern": "^ *([cC][sS][vV]|[pP][dD][fF]) *$"}}, "oneOf": [{"required": ["designGuid"], "properties": {"designGuid": {"pattern": "\\S"}}}, {"required": ["listId"], "properties": {"listId": {"pattern": "\\S"}}}]}"#,
+    ),
+    (
+        "post",
+        "/service/cad/download-all",
+        r#"{"oneOf": [{"required": ["designGuid"], "properties": {"designGuid": {"pattern": "\\S"}}}, {"required": ["listId"], "properties": {"listId": {"pattern": "\\S"}}}]}"#,
+    ),
+];
+
 /// A line sheet of a design's colorways (`designGuid`) or of one of the user's lists (`listId`)
 /// as CSV or PDF (`format`), in the user's language, behind the "export" switch.
 #[utoipa::path(post, path = "/service/cad/export", security(("accessToken" = [])), request_body(content = ExportForm, content_type = "application/x-www-form-urlencoded"),

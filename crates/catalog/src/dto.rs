@@ -242,38 +242,60 @@ pub struct LanguageForm {
     pub language: Option<String>,
 }
 
-/// The spec's design edit fields. Absent fields keep their value.
+/// The spec's design edit fields. Absent fields keep their value. A custom repeat offset needs its
+/// value (`repeatOffsetCustomValue`), and a confined design its customer.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct EditForm {
     #[serde(rename = "repeatOffset")]
+    #[schema(pattern = "^ *(none|1/2|1/3|1/4|custom) *$")]
     pub repeat_offset: Option<String>,
     #[serde(rename = "repeatDirection")]
+    #[schema(pattern = "^ *(horizontal|vertical|none) *$")]
     pub repeat_direction: Option<String>,
+    /// 0 to 10,000 (`,` or `.` decimals); empty for none.
     #[serde(rename = "repeatOffsetCustomValue")]
+    #[schema(pattern = "^ *([0-9]{1,4}([.,][0-9]{1,6})?|10000([.,]0{1,6})?)? *$")]
     pub repeat_offset_custom_value: Option<String>,
     #[serde(rename = "isConfined")]
+    #[schema(pattern = "^ *(true|1|on|yes|false|0|off|no)? *$")]
     pub is_confined: Option<String>,
     /// Engraved or not; `screenStatus` names all four states and wins when both are sent.
     #[serde(rename = "isScreenEngraved")]
+    #[schema(pattern = "^ *(true|1|on|yes|false|0|off|no)? *$")]
     pub is_screen_engraved: Option<String>,
     #[serde(rename = "screenStatus")]
+    #[schema(pattern = "^ *(engraved|not_engraved|faded|none) *$")]
     pub screen_status: Option<String>,
+    /// At most 200 characters, no control characters but line breaks and tabs.
     #[serde(rename = "originalName")]
+    #[schema(max_length = 200, pattern = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$")]
     pub original_name: Option<String>,
+    #[schema(max_length = 200, pattern = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$")]
     pub studio: Option<String>,
+    #[schema(max_length = 4000, pattern = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f]*$")]
     pub notes: Option<String>,
+    /// A customer company's guid; empty for none.
     #[serde(rename = "customerId")]
+    #[schema(
+        pattern = "^ *([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})? *$"
+    )]
     pub customer_id: Option<String>,
     /// Label ids, comma-separated or a JSON array.
     #[serde(rename = "labelIDs")]
+    #[schema(pattern = r#"^ *\[? *("?[0-9]{1,9}"? *(, *"?[0-9]{1,9}"? *)*)?\]? *$"#)]
     pub label_ids: Option<String>,
     /// ISO country codes, comma-separated.
     #[serde(rename = "closedCountries")]
+    #[schema(pattern = "^ *([A-Za-z]{2}( *, *[A-Za-z]{2})*)? *$")]
     pub closed_countries: Option<String>,
     #[serde(rename = "ownedExtra")]
+    #[schema(pattern = "^ *(true|1|on|yes|false|0|off|no)? *$")]
     pub owned_extra: Option<String>,
-    /// dp0..dp9 as a JSON array of ten strings.
+    /// dp0..dp9 as a JSON array of ten strings, each at most 200 characters.
     #[serde(rename = "dynamicParameters")]
+    #[schema(
+        pattern = r#"^ *\[ *"[^"\\\x00-\x1f\x7f-\x9f]{0,200}" *(, *"[^"\\\x00-\x1f\x7f-\x9f]{0,200}" *){9}\] *$"#
+    )]
     pub dynamic_parameters: Option<String>,
 }
 

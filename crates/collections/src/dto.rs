@@ -127,10 +127,23 @@ pub struct GroupData {
     pub criteria: Option<PoolCriteria>,
 }
 
+/// A special list's name in each language: one line, not blank, at most 100 characters.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Names {
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub tr: String,
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub en: String,
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub ru: String,
 }
 

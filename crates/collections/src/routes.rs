@@ -84,6 +84,48 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }
 }
 
+/// What a route asks of a form it shares with other routes, beyond the form's schema:
+/// (method, path, JSON Schema), applied to the document by the gateway. A new collection needs
+/// its name and description, takes no kind, and is a sub-collection or has its cover; an edit
+/// names the collection; a mood photo names its board and is sent; a tag names its colorway by
+/// number (`val`) or by its ids.
+pub const BODY_RULES: &[(&str, &str, &str)] = &[
+    (
+        "put",
+        "/service/admin/new-collection",
+        r#"{"required": ["name", "description"], "properties": {"kind": {"pattern": "^ *$"}},
+            "anyOf": [{"required": ["subCollectionId"]}, {"required": ["thumbnailImage"], "properties": {"thumbnailImage": {"minLength": 1}}}]}"#,
+    ),
+    (
+        "patch",
+        "/service/admin/new-collection",
+        r#"{"required": ["id"]}"#,
+    ),
+    (
+        "post",
+        "/service/admin/imagecollection/create-collection",
+        r#"{"anyOf": [{"required": ["id"]},
+            {"required": ["name", "description", "subCollectionId"], "properties": {"kind": {"pattern": "^ *$"}}},
+            {"required": ["name", "description", "thumbnailImage"], "properties": {"kind": {"pattern": "^ *$"}, "thumbnailImage": {"minLength": 1}}}]}"#,
+    ),
+    (
+        "post",
+        "/service/admin/new-collection/create-content",
+        r#"{"required": ["subCollectionId", "thumbnailImage"], "properties": {"thumbnailImage": {"minLength": 1}}}"#,
+    ),
+    (
+        "post",
+        "/service/admin/new-collection/add-colorway",
+        r#"{"anyOf": [{"required": ["val"], "properties": {"val": {"pattern": "\\S"}}},
+            {"required": ["designGuid", "colorwayGuid"], "properties": {"designGuid": {"pattern": "\\S"}, "colorwayGuid": {"pattern": "\\S"}}}]}"#,
+    ),
+    (
+        "patch",
+        "/service/admin/special-lists",
+        r#"{"required": ["id"], "properties": {"id": {"type": "integer", "format": "int32"}}}"#,
+    ),
+];
+
 /// Routes served under the spec's second spelling, documented as the same operation:
 /// (method, path, documented method, documented path).
 pub const SPELLINGS: &[(&str, &str, &str, &str)] = &[
@@ -287,7 +329,7 @@ fn jpeg(bytes: Vec<u8>) -> HttpResponse {
 }
 
 /// A mood photo (`thumb` or `large`), for a viewer who may see it.
-#[utoipa::path(get, path = "/service/collections/image/{id}/{size}", security(("accessToken" = []), ("imageCookie" = [])), params(("id" = i32, Path), ("size" = String, Path, description = "thumb or large")),
+#[utoipa::path(get, path = "/service/collections/image/{id}/{size}", security(("accessToken" = []), ("imageCookie" = [])), params(("id" = i32, Path), ("size" = String, Path, pattern = "^(thumb|large)$", description = "thumb or large")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn photo(
     ImageViewer(session): ImageViewer,
@@ -489,8 +531,17 @@ pub struct CollectionUpload {
     /// The parent collection of a new sub-collection; the mood board a photo goes to.
     #[schema(value_type = Option<String>, pattern = "^ *[0-9]{1,9} *$")]
     sub_collection_id: Option<String>,
-    #[schema(max_length = 200)]
+    /// Not blank, at most 100 characters, no control characters but line breaks.
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x09\x0b-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x09\x0b-\x1f\x7f-\x9f]*$"
+    )]
     name: Option<String>,
+    /// Not blank, at most 1,000 characters, no control characters but line breaks.
+    #[schema(
+        max_length = 1000,
+        pattern = r"^[^\x00-\x09\x0b-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x09\x0b-\x1f\x7f-\x9f]*$"
+    )]
     description: Option<String>,
     #[schema(pattern = "^ *(true|1|on|yes|false|0|off|no)? *$")]
     is_active: Option<String>,
@@ -506,7 +557,8 @@ pub struct CollectionUpload {
     thumbnail_image: Option<Vec<u8>>,
 }
 
-/// Creates a collection, or a sub-collection under `subCollectionId`.
+/// Creates a collection, or a sub-collection under `subCollectionId`; a collection (no
+/// `subCollectionId`) needs its cover, `thumbnailImage`.
 #[utoipa::path(put, path = "/service/admin/new-collection", security(("accessToken" = ["admin"])), request_body(content = CollectionUpload, content_type = "multipart/form-data"),
     responses((status = 201, body = CollectionNode), (status = 400, body = ApiError), (status = 404, description = "`collection_not_found`: no such parent collection", body = ApiError), (status = 413, body = ApiError)))]
 async fn create(

@@ -56,6 +56,21 @@ async fn general(
     Ok(HttpResponse::Ok().json(settings))
 }
 
+/// What a save asks of the settings beyond their schemas (the gateway narrows the document's body
+/// with it; the schemas also describe answers, where a banner's title may be empty): each
+/// parameter named in every language, CAD company codes not blank, CAD formats 1 to 3, each once.
+pub const BODY_RULES: &[(&str, &str, &str)] = &[(
+    "put",
+    "/service/admin/settings/general",
+    r#"{"properties": {
+        "parameterNames": {"items": {"properties": {
+            "tr": {"pattern": "\\S", "maxLength": 60},
+            "en": {"pattern": "\\S", "maxLength": 60},
+            "ru": {"pattern": "\\S", "maxLength": 60}}}},
+        "cadCompanyCodes": {"items": {"pattern": "\\S", "maxLength": 50}},
+        "cadFormats": {"uniqueItems": true, "items": {"minimum": 1, "maximum": 3}}}}"#,
+)];
+
 /// Saves every general setting; applies at once on every instance; audited.
 #[utoipa::path(put, path = "/service/admin/settings/general", security(("accessToken" = ["admin"])), request_body = GeneralSettings,
     responses((status = 200, body = GeneralSettings), (status = 400, body = ApiError), (status = 401, body = ApiError), (status = 403, body = ApiError)))]
@@ -120,7 +135,7 @@ async fn upload_banner(
 }
 
 /// A banner's image (`thumb` or `large`), for a signed-in user.
-#[utoipa::path(get, path = "/service/banner/{id}/{size}", security(("accessToken" = []), ("imageCookie" = [])), params(("id" = String, Path), ("size" = String, Path, description = "thumb or large")),
+#[utoipa::path(get, path = "/service/banner/{id}/{size}", security(("accessToken" = []), ("imageCookie" = [])), params(("id" = String, Path), ("size" = String, Path, pattern = "^(thumb|large)$", description = "thumb or large")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn banner(
     ImageViewer(session): ImageViewer,

@@ -49,6 +49,7 @@ pub struct ClientConfiguration {
     /// Line sheets of a design or a list as CSV or PDF.
     pub export: bool,
     /// The archive the search opens with; -1 for all.
+    #[schema(minimum = -1)]
     pub default_archive_id: i32,
     /// The search's order: 0 upload date, 1 modify date, 2 number.
     #[schema(maximum = 2)]
@@ -64,6 +65,7 @@ pub struct ClientConfiguration {
     /// server. That instance must list this app's address in its `allowed_origins`.
     pub upload_base: String,
     /// The names of dp0…dp9, in order.
+    #[schema(min_items = 10, max_items = 10)]
     pub parameter_names: Vec<ParameterName>,
     /// The archive home's banners, in order.
     pub banners: Vec<Banner>,
@@ -80,6 +82,7 @@ pub struct GeneralSettings {
     /// Customer codes whose users may download CAD files (staff always may).
     pub cad_company_codes: Vec<String>,
     /// The CAD format ids offered (1 production, 2 separations, 3 original), the default first.
+    #[schema(min_items = 1, max_items = 3)]
     pub cad_formats: Vec<u8>,
 }
 

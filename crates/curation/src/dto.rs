@@ -78,7 +78,7 @@ pub struct TaggingQuery {
 pub struct TaggingSave {
     pub design_guid: String,
     #[serde(default)]
-    #[schema(min_items = 1)]
+    #[schema(required = true, min_items = 1)]
     pub label_ids: Vec<i32>,
     #[serde(default)]
     pub name: Option<String>,

@@ -8,7 +8,9 @@
 //!   (`ApiError`): 401 where a session is needed, 403 where an admin is, 400 where a form, path or
 //!   query is parsed, 413 where a body is read, 404 where the path names something.
 //!
-//! Answers a route documents itself are kept as written.
+//! Answers a route documents itself are kept as written. A route that shares its form's schema
+//! with others but asks more of it (a field the others may leave out) has its body narrowed
+//! (`narrow`), so the document says what the route itself accepts.
 
 use serde_json::{Map, Value, json};
 
@@ -85,8 +87,11 @@ fn forms_without_null(doc: &mut Value) {
             for (media, body) in content {
                 let form =
                     media == "application/x-www-form-urlencoded" || media == "multipart/form-data";
-                if let Some(name) = body["schema"]["$ref"]
+                // A narrowed body (`narrow`) keeps its form's reference first in `allOf`.
+                let reference = body["schema"]["$ref"]
                     .as_str()
+                    .or_else(|| body["schema"]["allOf"][0]["$ref"].as_str());
+                if let Some(name) = reference
                     .and_then(|r| r.strip_prefix("#/components/schemas/"))
                     .filter(|_| form)
                 {
@@ -117,8 +122,24 @@ fn forms_without_null(doc: &mut Value) {
     }
 }
 
+/// utoipa writes `"default": null` for a field whose default is its type's (`#[serde(default)]`),
+/// which would say that the default is `null`: such defaults are left unsaid.
+fn without_null_defaults(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if map.get("default").is_some_and(Value::is_null) {
+                map.remove("default");
+            }
+            map.values_mut().for_each(without_null_defaults);
+        }
+        Value::Array(items) => items.iter_mut().for_each(without_null_defaults),
+        _ => {}
+    }
+}
+
 /// Adds the security schemes and the shared error answers to the document.
 pub fn complete(doc: &mut Value) {
+    without_null_defaults(doc);
     forms_without_null(doc);
     let schemes = &mut doc["components"]["securitySchemes"];
     if !schemes.is_object() {
@@ -196,4 +217,20 @@ pub fn alias(doc: &mut Value, method: &str, path: &str, documented_method: &str,
         *item = json!({});
     }
     item[method] = Value::Object(operation);
+}
+
+/// Narrows the request body of `path` (`method`) to what the route accepts of a form it shares
+/// with other routes: the body must match its form's schema and `rule` (a JSON Schema, such as
+/// the fields this route requires), as `allOf`.
+pub fn narrow(doc: &mut Value, method: &str, path: &str, rule: &str) {
+    let rule: Value = serde_json::from_str(rule).unwrap_or_else(|e| {
+        panic!("the body rule of {method} {path} is not JSON: {e}");
+    });
+    let Some(content) = doc["paths"][path][method]["requestBody"]["content"].as_object_mut() else {
+        panic!("{method} {path} has no documented request body to narrow");
+    };
+    for body in content.values_mut() {
+        let schema = body["schema"].take();
+        body["schema"] = json!({ "allOf": [schema, rule.clone()] });
+    }
 }

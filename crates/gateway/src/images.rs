@@ -44,7 +44,8 @@ pub(crate) struct Version {
 
 /// A colorway's thumbnail for a device and direction; `v` is the version the URL names.
 #[utoipa::path(get, path = "/service/design/thumbnail/{device}/{direction}/{design}/{colorway}", security(("accessToken" = []), ("imageCookie" = [])),
-    params(("device" = String, Path), ("direction" = String, Path), ("design" = String, Path, description = "the design's guid"),
+    params(("device" = String, Path, pattern = "^(d|m)$", description = "`d` desktop or `m` mobile (mobile is horizontal only)"),
+        ("direction" = String, Path, pattern = "^(h|v)$", description = "`h` horizontal or `v` vertical"), ("design" = String, Path, description = "the design's guid"),
         ("colorway" = String, Path, description = "the colorway's guid"), ("v" = Option<String>, Query, description = "the rendition version; when current, the answer may be kept for good")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 304, description = "`If-None-Match` names the current version"), (status = 404, description = "`design_not_found`: no such design or colorway, one the user may not see, or no such rendition", body = ApiError)))]
 pub(crate) async fn thumbnail(
@@ -68,7 +69,7 @@ pub(crate) async fn thumbnail(
 
 /// A colorway's thumbnail of the colorway strip in a direction.
 #[utoipa::path(get, path = "/service/design/thumbnail/c/d/{direction}/{design}/{colorway}", security(("accessToken" = []), ("imageCookie" = [])),
-    params(("direction" = String, Path), ("design" = String, Path), ("colorway" = String, Path), ("v" = Option<String>, Query)),
+    params(("direction" = String, Path, pattern = "^(h|v)$", description = "`h` horizontal or `v` vertical"), ("design" = String, Path), ("colorway" = String, Path), ("v" = Option<String>, Query)),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 304, description = "`If-None-Match` names the current version"), (status = 404, description = "`design_not_found`: no such design or colorway, one the user may not see, or no such rendition", body = ApiError)))]
 pub(crate) async fn colorway_thumbnail(
     req: HttpRequest,
@@ -147,7 +148,7 @@ pub(crate) async fn tile_descriptor(
 /// One deep-zoom tile (`{column}_{row}.jpg`) of a level (at most 40).
 #[utoipa::path(get, path = "/service/design/tiles/{design}/{colorway}/{version}/image_files/{level}/{tile}", security(("accessToken" = []), ("imageCookie" = [])),
     params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path),
-        ("level" = u32, Path, maximum = 40), ("tile" = String, Path, description = "`{column}_{row}.jpg`")),
+        ("level" = u32, Path, maximum = 40), ("tile" = String, Path, pattern = "^[0-9]{1,9}_[0-9]{1,9}\\.jpg$", description = "`{column}_{row}.jpg`")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 304, description = "`If-None-Match` names the current version"), (status = 404, description = "`design_not_found`: no such design or colorway, one the user may not see, or no such rendition", body = ApiError)))]
 pub(crate) async fn tile(
     req: HttpRequest,

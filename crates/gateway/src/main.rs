@@ -76,7 +76,13 @@ enum Command {
         ru: String,
     },
     /// Fill an empty archive with the demo designs (does nothing when designs exist).
-    Demo,
+    Demo {
+        /// Six small designs, one of each kind of file, with the same labels, companies,
+        /// collection, mood board, banner and wear models (for quick runs such as the API
+        /// fuzzer's).
+        #[arg(long)]
+        small: bool,
+    },
     /// Make the similar-design search's features of every colorway that has none of the current
     /// version (after an upgrade of the search, or for colorways imported before it), with
     /// progress. The import workers do the same in the background.
@@ -163,13 +169,19 @@ fn main() -> anyhow::Result<()> {
             println!("created label {id}: {en}");
             Ok(())
         }
-        Command::Demo => {
+        Command::Demo { small } => {
             migrate(&settings)?;
             let state = AppState::build(&settings)?;
-            let added = demo::seed_if_empty(
+            let size = if small {
+                demo::DemoSize::Small
+            } else {
+                demo::DemoSize::Full
+            };
+            let added = demo::seed_with(
                 &state.pool,
                 &state.import,
                 &settings.scratch_dir().join("demo"),
+                size,
             )?;
             println!("demo archive: {added} designs added");
             reindex(&state, None)?;

@@ -786,7 +786,7 @@ async fn admins_get_recovery_codes_once_and_pass_the_second_factor_with_one() {
         "/service/account/second-factor/recover",
         "/service/account/second-factor/recovery-codes",
     ] {
-        assert!(doc.paths.paths.contains_key(path), "{path} in openapi.json");
+        assert!(doc["paths"].get(path).is_some(), "{path} in openapi.json");
     }
 }
 

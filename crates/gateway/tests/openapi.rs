@@ -18,7 +18,7 @@ fn workspace() -> PathBuf {
 }
 
 fn document() -> Value {
-    serde_json::to_value(gateway::openapi()).unwrap()
+    gateway::openapi()
 }
 
 #[test]
@@ -254,4 +254,123 @@ fn every_handler_that_needs_a_session_says_so() {
         wrong.is_empty(),
         "operations whose `security(...)` does not match the session their handler needs: {wrong:#?}"
     );
+}
+
+/// Every `pattern` in `value`, with where it is.
+fn patterns(value: &Value, at: &str, found: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                match (key.as_str(), inner) {
+                    ("pattern", Value::String(pattern)) => {
+                        found.push((at.to_owned(), pattern.clone()))
+                    }
+                    _ => patterns(inner, &format!("{at}/{key}"), found),
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, inner) in items.iter().enumerate() {
+                patterns(inner, &format!("{at}/{i}"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A generated client (or the API fuzzer) builds values from the patterns: each must be a
+/// regular expression.
+#[test]
+fn every_pattern_in_the_document_is_a_regular_expression() {
+    let mut found = Vec::new();
+    patterns(&document(), "", &mut found);
+    assert!(found.len() > 100, "the document's patterns were found");
+    let broken: Vec<_> = found
+        .iter()
+        .filter(|(_, pattern)| regex::Regex::new(pattern).is_err())
+        .collect();
+    assert!(
+        broken.is_empty(),
+        "patterns that do not compile: {broken:#?}"
+    );
+}
+
+/// A route that asks more of a form than the other routes sharing it has its body narrowed: the
+/// form's schema (still without `null` types), and the route's own rule.
+#[test]
+fn a_route_that_asks_more_of_a_shared_form_says_so() {
+    let doc = document();
+    let body = |method: &str, path: &str, media: &str| {
+        doc["paths"][path][method]["requestBody"]["content"][media]["schema"].clone()
+    };
+    let create = body(
+        "put",
+        "/service/admin/new-collection",
+        "multipart/form-data",
+    );
+    assert_eq!(
+        create["allOf"][0]["$ref"],
+        "#/components/schemas/CollectionUpload"
+    );
+    assert_eq!(
+        create["allOf"][1]["required"],
+        serde_json::json!(["name", "description"])
+    );
+    let edit = body(
+        "patch",
+        "/service/admin/new-collection",
+        "multipart/form-data",
+    );
+    assert_eq!(edit["allOf"][1]["required"], serde_json::json!(["id"]));
+    // The second spelling is documented as the narrowed operation.
+    assert_eq!(
+        body(
+            "post",
+            "/service/admin/imagecollection/add-colorway",
+            "application/x-www-form-urlencoded"
+        ),
+        body(
+            "post",
+            "/service/admin/new-collection/add-colorway",
+            "application/x-www-form-urlencoded"
+        )
+    );
+    let chart = body(
+        "post",
+        "/service/admin/statistics/chart",
+        "application/x-www-form-urlencoded",
+    );
+    assert_eq!(chart["allOf"][1]["required"], serde_json::json!(["kind"]));
+    // A shared form keeps its rule that form fields are never `null`.
+    let upload = &doc["components"]["schemas"]["CollectionUpload"]["properties"];
+    assert_eq!(upload["name"]["type"], "string");
+}
+
+/// The document's password rule is the server's (`check_new_password`) on both sides of it.
+#[test]
+fn the_documented_password_rule_is_the_servers() {
+    let doc = document();
+    let field = &doc["components"]["schemas"]["CreatePasswordForm"]["properties"]["password1"];
+    let pattern = regex::Regex::new(field["pattern"].as_str().unwrap()).unwrap();
+    let (min, max) = (
+        field["minLength"].as_u64().unwrap() as usize,
+        field["maxLength"].as_u64().unwrap() as usize,
+    );
+    for password in [
+        "Passw0rd",
+        "aaaaaaaB",
+        "Zzzzzzzz",
+        "Short1A",
+        "alllowercase",
+        "ALLUPPERCASE",
+        "12345678",
+    ] {
+        let documented =
+            pattern.is_match(password) && (min..=max).contains(&password.chars().count());
+        let served = accounts::credentials::check_new_password(password, password).is_ok();
+        assert_eq!(
+            documented, served,
+            "{password}: documented {documented}, served {served}"
+        );
+    }
 }

@@ -75,7 +75,7 @@ async fn every_route_answers_each_role_as_its_security_says() {
     let api = api(&world).await;
     let customer = api.token("ayse@example.com", PASSWORD).await;
     let unvalidated = api.token("admin@example.com", PASSWORD).await;
-    let doc = serde_json::to_value(gateway::openapi()).unwrap();
+    let doc = gateway::openapi();
     let mut wrong = Vec::new();
     let mut checked = 0;
     for (path, item) in doc["paths"].as_object().unwrap() {

@@ -103,6 +103,16 @@ pub struct AddedAnswer {
     pub job: ImportJobView,
 }
 
+/// What an upload asks of its form beyond the form's schema (the gateway narrows the document's
+/// body with it): files that are not empty, and the archive of a new job or the open job to add
+/// to.
+pub const BODY_RULES: &[(&str, &str, &str)] = &[(
+    "put",
+    "/service/design/import",
+    r#"{"properties": {"files": {"items": {"minLength": 1}}},
+        "anyOf": [{"required": ["archiveId"], "properties": {"archiveId": {"pattern": "[0-9]"}}}, {"required": ["jobId"], "properties": {"jobId": {"pattern": "\\S"}}}]}"#,
+)];
+
 /// The multipart form of an upload: the archive (or the job to add to) and the files.
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
@@ -119,7 +129,7 @@ pub struct ImportUpload {
     /// The open job to add the files to.
     job_id: Option<String>,
     /// TIFF, PSD or PSB files (any field name with a file name).
-    #[schema(value_type = Vec<String>, format = Binary)]
+    #[schema(value_type = Vec<String>, format = Binary, min_items = 1)]
     files: Vec<Vec<u8>>,
 }
 

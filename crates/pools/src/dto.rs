@@ -6,13 +6,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
-/// The spec's pool save: searches (`dtos`), explicit designs (`extraGuids`), wear models.
+/// The spec's pool save: searches (`dtos`), explicit designs (`extraGuids`), wear models. A pool
+/// admits something: at least one search or design.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PoolSave {
     /// The pool to replace; empty for a new pool.
     pub uniqueid: Option<String>,
-    #[schema(min_length = 1, pattern = r"\S")]
+    #[schema(required = true, min_length = 1, pattern = r"\S")]
     pub name: String,
     pub description: String,
     pub dtos: Vec<PoolCriteria>,

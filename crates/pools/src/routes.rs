@@ -37,6 +37,14 @@ async fn all_pools(_admin: Admin, pool: Pool) -> Result<HttpResponse, ApiError> 
     Ok(HttpResponse::Ok().json(pools))
 }
 
+/// What a save asks of its form beyond the form's schema (the gateway narrows the document's body
+/// with it): a pool admits something, a search or a design.
+pub const BODY_RULES: &[(&str, &str, &str)] = &[(
+    "post",
+    "/service/admin/pool/insert",
+    r#"{"anyOf": [{"required": ["dtos"], "properties": {"dtos": {"minItems": 1}}}, {"required": ["extraGuids"], "properties": {"extraGuids": {"minItems": 1}}}]}"#,
+)];
+
 /// Creates or replaces a pool (JSON body), then recomputes what it admits.
 #[utoipa::path(post, path = "/service/admin/pool/insert", security(("accessToken" = ["admin"])), request_body = PoolSave,
     responses((status = 200, body = PoolAnswer), (status = 400, body = ApiError), (status = 409, body = ApiError)))]

@@ -32,6 +32,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/statistics/unviewed", web::post().to(unviewed));
 }
 
+/// What a route asks of the filter form the statistics share, beyond its schema: (method, path,
+/// JSON Schema), applied to the document by the gateway. A chart names its statistic; a funnel
+/// and the unviewed list come as pages only, never as CSV.
+pub const BODY_RULES: &[(&str, &str, &str)] = &[
+    (
+        "post",
+        "/service/admin/statistics/chart",
+        r#"{"required": ["kind"], "properties": {"kind": {"pattern": "^ *(cad|login|colorway|label) *$"}}}"#,
+    ),
+    (
+        "post",
+        "/service/admin/statistics/funnel",
+        r#"{"properties": {"format": {"pattern": "^ *$"}}}"#,
+    ),
+    (
+        "post",
+        "/service/admin/statistics/unviewed",
+        r#"{"properties": {"format": {"pattern": "^ *$"}}}"#,
+    ),
+];
+
 #[derive(utoipa::OpenApi)]
 #[openapi(
     paths(

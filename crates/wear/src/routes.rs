@@ -226,13 +226,18 @@ async fn read_form(mut payload: Multipart) -> Result<WearForm, WearError> {
     reason = "describes the multipart form in the OpenAPI document"
 )]
 pub struct WearUpload {
+    /// Not blank, at most 80 characters; the same for `nameEn` and `nameRu`.
+    #[schema(max_length = 80, pattern = r"\S")]
     name_tr: Option<String>,
+    #[schema(max_length = 80, pattern = r"\S")]
     name_en: Option<String>,
+    #[schema(max_length = 80, pattern = r"\S")]
     name_ru: Option<String>,
-    #[schema(value_type = Option<String>, pattern = "^ *(-?[0-9]{1,9})? *$")]
+    /// 0 to 100,000: the place in the wear picker.
+    #[schema(value_type = Option<String>, pattern = "^ *(100000|[0-9]{1,5})? *$")]
     wear_order: Option<String>,
-    /// The garment image's real width in cm (`,` or `.` decimals).
-    #[schema(value_type = Option<String>, pattern = "^ *([0-9]{1,6}([.,][0-9]{1,6})?)? *$")]
+    /// The garment image's real width in cm, 5 to 500 (`,` or `.` decimals).
+    #[schema(value_type = Option<String>, pattern = "^ *(500([.,]0{1,6})?|([5-9]|[1-9][0-9]|[1-4][0-9]{2})([.,][0-9]{1,6})?)? *$")]
     width_cm: Option<String>,
     /// Label ids, comma-separated.
     #[schema(value_type = Option<String>, pattern = "^ *([0-9]{1,9}( *, *[0-9]{1,9})*)? *$")]
@@ -248,6 +253,15 @@ pub struct WearUpload {
     #[schema(value_type = Option<String>, format = Binary)]
     displacement: Option<Vec<u8>>,
 }
+
+/// What a new model needs of the form it shares with the edit (the gateway narrows the document's
+/// body of `PUT /admin/wears` with it): the three names, the real width, the garment and its
+/// mask.
+pub const BODY_RULES: &[(&str, &str, &str)] = &[(
+    "put",
+    "/service/admin/wears",
+    r#"{"required": ["nameTr", "nameEn", "nameRu", "widthCm", "garment", "mask"], "properties": {"widthCm": {"pattern": "\\S"}, "garment": {"minLength": 1}, "mask": {"minLength": 1}}}"#,
+)];
 
 /// Creates a model: `nameTr`, `nameEn`, `nameRu`, `widthCm` (the garment image's real width),
 /// `garment` and `mask` images, optionally `shading`, `displacement`, `wearOrder`, `labelIds`
@@ -497,7 +511,7 @@ async fn repeat_descriptor(
 }
 
 /// A tile of the repeated plane.
-#[utoipa::path(get, path = "/service/design/repeat/{design}/{colorway}/{version}/image_files/{level}/{tile}", security(("accessToken" = []), ("imageCookie" = [])), params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path), ("level" = u32, Path), ("tile" = String, Path, description = "`{col}_{row}.jpg`")),
+#[utoipa::path(get, path = "/service/design/repeat/{design}/{colorway}/{version}/image_files/{level}/{tile}", security(("accessToken" = []), ("imageCookie" = [])), params(("design" = String, Path), ("colorway" = String, Path), ("version" = String, Path), ("level" = u32, Path, maximum = 40), ("tile" = String, Path, pattern = "^[0-9]{1,7}_[0-9]{1,7}\\.jpg$", description = "`{col}_{row}.jpg`, each under 2^20")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ApiError)))]
 async fn repeat_tile(
     ImageViewer(session): ImageViewer,
