@@ -78,8 +78,7 @@ enum Command {
     /// Fill an empty archive with the demo designs (does nothing when designs exist).
     Demo {
         /// Six small designs, one of each kind of file, with the same labels, companies,
-        /// collection, mood board, banner and wear models (for quick runs such as the API
-        /// fuzzer's).
+        /// collection, mood board and wear models (for quick runs such as the API fuzzer's).
         #[arg(long)]
         small: bool,
     },

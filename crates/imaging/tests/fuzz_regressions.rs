@@ -15,7 +15,10 @@
 //! takes 80-140 ms under the sanitizer (the default CMYK profile's transform is made for it).
 //! `wear-crash-b4ce1af7` is the first crash: a JPEG garment whose DC coefficients overflow an
 //! `i32` multiplication in zune-jpeg, a panic where overflow checks are on (the photo decoders
-//! now run guarded, as the TIFF reader's third-party decoders do).
+//! now run guarded, as the TIFF reader's third-party decoders do). `photo-crash-4862b63e`, found
+//! later that day, is an 894-byte baseline JPEG on which zune-jpeg 0.5.15's AVX2 inverse DCT
+//! unwraps a `None` (`idct/avx2.rs:246`), in release builds too: the guard makes it a damaged
+//! file.
 
 use std::io::Cursor;
 use std::panic::{AssertUnwindSafe, catch_unwind};
