@@ -59,10 +59,10 @@ class BundleStatsPlugin {
  * paint shows at once; `{locale}` is the interface language, detected as src/lib/locale.ts does.
  */
 const routePreloads = [
-  // Every page: the interface language's part every screen needs (src/lib/i18n.ts).
-  { path: '', groups: ['locale-{locale}'] },
-  // The archive search, and the studio's banners above it.
-  { path: '^/(archive/?)?$', groups: ['archive', 'banner-strip'] },
+  // Every page: the interface language's first part and the shared one (src/lib/i18n.ts).
+  { path: '', groups: ['locale-{locale}', 'locale-{locale}-shared'] },
+  // The archive search, the studio's banners above it, its search bar's controls and the cards' actions.
+  { path: '^/(archive/?)?$', groups: ['archive', 'banner-strip', 'search-controls', 'archive-actions'] },
   // The design page and its words (not its deep-zoom viewer: the preview stands in until it is
   // there, and its size would slow the page's own chunks down).
   { path: '^/design/', groups: ['design', 'locale-{locale}-design'] },

@@ -1,6 +1,5 @@
 import { getToken } from '@/lib/session';
 import { ApiError, GENERIC_RESPONSE_CODE, type ApiErrorBody } from './api-error';
-import { fileNameOf } from './content-disposition';
 
 export const API_BASE = '/service';
 
@@ -38,7 +37,8 @@ export function parseAnswer<T>(status: number, ok: boolean, body: unknown): T {
   return body as T;
 }
 
-async function send(method: Method, path: string, form?: FormValues, signal?: AbortSignal): Promise<Response> {
+/** Sends a form (or nothing) to `/service{path}` with the session's headers; a network failure is an ApiError. */
+export async function send(method: Method, path: string, form?: FormValues, signal?: AbortSignal): Promise<Response> {
   const headers = authHeaders();
   try {
     return await fetch(apiUrl(path), {
@@ -101,24 +101,6 @@ export function apiPost<T>(path: string, form?: FormValues, signal?: AbortSignal
 export async function apiPostNoContent(path: string, form?: FormValues, signal?: AbortSignal): Promise<void> {
   const response = await send('POST', path, form, signal);
   if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => null));
-}
-
-/** A file a route answered as an attachment: its bytes, and the name its `Content-Disposition` gives. */
-export type DownloadedFile = { blob: Blob; fileName: string | null };
-
-/**
- * POST a form to a route that answers a file (an attachment made on request, such as a CAD file):
- * read whole, with the `Access-Token` header; a refusal is the usual `{ code, message }` envelope.
- */
-export async function apiPostFile(path: string, form?: FormValues, signal?: AbortSignal): Promise<DownloadedFile> {
-  const response = await send('POST', path, form, signal);
-  if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => null));
-  try {
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw ApiError.network(cause);
-  }
 }
 
 export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {

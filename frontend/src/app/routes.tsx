@@ -6,7 +6,10 @@ import { ArchiveLayout } from './layouts/archive-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootErrorBoundary, RootRoute } from './routes/root';
 
-/** A lazy route that needs a part of the interface language besides the route's own chunk: both at once. */
+/**
+ * A lazy route with the part of the interface language it needs besides the first one (the shared
+ * part at least, lib/i18n.ts): both at once. Only the archive's first paint does without.
+ */
 function withTranslations<T>(part: TranslationPart, route: () => Promise<T>): () => Promise<T> {
   return async () => (await Promise.all([route(), loadTranslations(part)]))[0];
 }
@@ -36,9 +39,9 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           // The spec's test page: what a customer opens when the archive does not work for them.
-          { path: 'dummy', lazy: async () => ({ Component: (await import('@/features/system-check/components/system-check-page')).SystemCheckPage }) },
+          { path: 'dummy', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/system-check/components/system-check-page')).SystemCheckPage })) },
           // A stock page: a collection published for one customer company, read without signing in.
-          { path: 'custom/:slug', lazy: async () => ({ Component: (await import('@/features/collections/components/stock-page')).StockPage }) },
+          { path: 'custom/:slug', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/collections/components/stock-page')).StockPage })) },
         ],
       },
       {
@@ -49,15 +52,15 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: archiveSearch },
               { path: 'archive', lazy: archiveSearch },
-              { path: 'favorites', lazy: async () => ({ Component: (await import('@/features/favorites/components/favorites-page')).FavoritesPage }) },
-              { path: 'favorites/:id', lazy: async () => ({ Component: (await import('./routes/favorite-list')).FavoriteListRoute }) },
-              { path: 'collections-design/:id', lazy: async () => ({ Component: (await import('./routes/collection-design')).CollectionDesignRoute }) },
+              { path: 'favorites', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/favorites/components/favorites-page')).FavoritesPage })) },
+              { path: 'favorites/:id', lazy: withTranslations('shared', async () => ({ Component: (await import('./routes/favorite-list')).FavoriteListRoute })) },
+              { path: 'collections-design/:id', lazy: withTranslations('shared', async () => ({ Component: (await import('./routes/collection-design')).CollectionDesignRoute })) },
               {
                 path: 'collections-mood-detail/:id/:moodid',
-                lazy: async () => ({ Component: (await import('@/features/collections/components/mood-detail-page')).MoodDetailPage }),
+                lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/collections/components/mood-detail-page')).MoodDetailPage })),
               },
-              { path: 'board-moods/:id', lazy: async () => ({ Component: (await import('@/features/collections/components/board-moods-page')).BoardMoodsPage }) },
-              { path: 'boards/:id?', lazy: async () => ({ Component: (await import('@/features/collections/components/boards-page')).BoardsPage }) },
+              { path: 'board-moods/:id', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/collections/components/board-moods-page')).BoardMoodsPage })) },
+              { path: 'boards/:id?', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/collections/components/boards-page')).BoardsPage })) },
               {
                 path: designPath,
                 lazy: withTranslations('design', async () => ({ Component: (await import(/* webpackChunkName: "design" */ './routes/design')).DesignRoute })),
@@ -74,29 +77,29 @@ export const routes: RouteObject[] = [
             // The admin panel's words come with its layout (a chunk per language, src/lib/i18n.ts).
             lazy: withTranslations('admin', async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout })),
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('@/features/admin/components/users-page')).UsersPage }) },
-              { path: 'pools', lazy: async () => ({ Component: (await import('@/features/pools/components/pools-page')).PoolsPage }) },
-              { path: 'customers', lazy: async () => ({ Component: (await import('@/features/customers/components/customers-page')).CustomersPage }) },
-              { path: 'shared-lists', lazy: async () => ({ Component: (await import('@/features/favorites/components/shared-lists-page')).SharedListsPage }) },
-              { path: 'shared-lists/:id', lazy: async () => ({ Component: (await import('@/features/favorites/components/shared-list-page')).SharedListPage }) },
+              { index: true, lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/admin/components/users-page')).UsersPage })) },
+              { path: 'pools', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/pools/components/pools-page')).PoolsPage })) },
+              { path: 'customers', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/customers/components/customers-page')).CustomersPage })) },
+              { path: 'shared-lists', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/favorites/components/shared-lists-page')).SharedListsPage })) },
+              { path: 'shared-lists/:id', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/favorites/components/shared-list-page')).SharedListPage })) },
               {
                 path: 'collections/:id?',
-                lazy: async () => ({ Component: (await import('@/features/collections-admin/components/collections-admin-page')).CollectionsAdminPage }),
+                lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/collections-admin/components/collections-admin-page')).CollectionsAdminPage })),
               },
-              { path: 'special-lists', lazy: async () => ({ Component: (await import('@/features/special-lists/components/special-lists-page')).SpecialListsPage }) },
-              { path: 'wear-models', lazy: async () => ({ Component: (await import('@/features/wear-models/components/wear-models-page')).WearModelsPage }) },
-              { path: 'statistics', lazy: async () => ({ Component: (await import('@/features/statistics/components/statistics-page')).StatisticsPage }) },
+              { path: 'special-lists', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/special-lists/components/special-lists-page')).SpecialListsPage })) },
+              { path: 'wear-models', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/wear-models/components/wear-models-page')).WearModelsPage })) },
+              { path: 'statistics', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/statistics/components/statistics-page')).StatisticsPage })) },
               // Not marked as auth in the spec, but it requires the admin check: it sits under the guard.
-              { path: 'labels', lazy: async () => ({ Component: (await import('@/features/labels/components/labels-page')).LabelsPage }) },
-              { path: 'pin', lazy: async () => ({ Component: (await import('@/features/pins/components/pins-page')).PinsPage }) },
-              { path: 'design', lazy: async () => ({ Component: (await import('@/features/design-admin/components/design-admin-page')).DesignAdminPage }) },
+              { path: 'labels', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/labels/components/labels-page')).LabelsPage })) },
+              { path: 'pin', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/pins/components/pins-page')).PinsPage })) },
+              { path: 'design', lazy: withTranslations('shared', async () => ({ Component: (await import('@/features/design-admin/components/design-admin-page')).DesignAdminPage })) },
               // The studio's settings and the admin's own recovery codes (words of the sign-in screens).
               { path: 'settings', lazy: withTranslations('auth', async () => ({ Component: (await import('./routes/admin-settings')).AdminSettingsRoute })) },
             ],
           },
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+      { path: '*', lazy: withTranslations('shared', async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute })) },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { loadTranslations } from './i18n';
 
 /**
  * A part of a screen its first paint does not need (a dialog, a drawer, a menu, tooltips): its
@@ -16,8 +17,9 @@ export type Deferred<T> = {
 let atOnce = false;
 
 /**
- * Tests: each deferred part starts loading as soon as the module declaring it is evaluated, so a
- * test sees every screen as it is once its parts are there (the order of chunks is the browser's concern).
+ * Tests: each deferred part starts loading as soon as the module declaring it is evaluated, and
+ * what waits for a paint (afterNextPaint) runs at once, so a test sees every screen as it is once
+ * its parts are there (the order of chunks and frames is the browser's concern).
  */
 export function loadDeferredPartsAtOnce(): void {
   atOnce = true;
@@ -29,8 +31,9 @@ export function deferred<T>(loader: () => Promise<T>): Deferred<T> {
   const listeners = new Set<() => void>();
   const part: Deferred<T> = {
     load: () =>
-      (pending ??= loader().then(
-        (loaded) => {
+      // With the shared words its screens may show (lib/i18n.ts), asked for with the first render's.
+      (pending ??= Promise.all([loader(), loadTranslations('shared')]).then(
+        ([loaded]) => {
           value = loaded;
           listeners.forEach((listener) => listener());
         },
@@ -61,15 +64,17 @@ type WhenLoadedProps<T> = {
   load: boolean;
   /** What to show with the loaded module. */
   children: (module: T) => ReactNode;
+  /** What to show until then (nothing by default): the room the part will take. */
+  fallback?: ReactNode;
 };
 
-/** Shows `children` with the part's module once it is loaded (nothing before); loads it once `load` is true. */
-export function WhenLoaded<T>({ part, load, children }: WhenLoadedProps<T>) {
+/** Shows `children` with the part's module once it is loaded (`fallback` before); loads it once `load` is true. */
+export function WhenLoaded<T>({ part, load, children, fallback = null }: WhenLoadedProps<T>) {
   const loaded = useDeferred(part);
   useEffect(() => {
     if (load) void part.load();
   }, [load, part]);
-  return loaded ? children(loaded) : null;
+  return loaded ? children(loaded) : fallback;
 }
 
 /** Runs `task` once the browser is idle (soon, where it cannot say); answers the cancel. */
@@ -80,6 +85,22 @@ export function whenIdle(task: () => void): () => void {
   }
   const timer = window.setTimeout(task, 100);
   return () => window.clearTimeout(timer);
+}
+
+/** Runs `task` once the browser has painted what is rendered now (the frame after the next); answers the cancel. */
+export function afterNextPaint(task: () => void): () => void {
+  if (atOnce) {
+    task();
+    return () => undefined;
+  }
+  let timer: number | undefined;
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(task, 0);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
 }
 
 /** Loads `parts` once the page is idle after the first paint of the calling component. */

@@ -9,30 +9,35 @@ export type LocaleBundles = Partial<Record<Locale, Partial<LocaleBundle>>>;
 
 type Part = () => Promise<Partial<LocaleBundle>>;
 
-/** The parts of a language loaded after `app`, each with the routes that need it. */
-export type TranslationPart = 'design' | 'auth' | 'admin';
+/** The parts of a language loaded after `app`: `shared` right after it, the others with the routes that need them. */
+export type TranslationPart = 'shared' | 'design' | 'auth' | 'admin';
 
 /**
- * Each language in parts, each a chunk: the namespaces of the screens every account sees (and of
- * every failure), loaded before the first render; the design page's, the sign-in screens' and the
- * admin panel's, loaded with their routes (src/app/routes.tsx). The app never downloads the
- * languages it does not show, nor the admin panel's words for a customer.
+ * Each language in parts, each a chunk: the namespaces of the archive's first paint, loaded before
+ * the first render; those of the other screens every account sees and of every failure, asked for
+ * at the same time but awaited only by what shows them (every route but the archive's, every
+ * deferred part: src/app/routes.tsx, lib/deferred.ts); the design page's, the sign-in screens' and
+ * the admin panel's, loaded with their routes. The app never downloads the languages it does not
+ * show, nor the admin panel's words for a customer.
  */
 const parts: Record<Locale, Record<'app' | TranslationPart, Part>> = {
   en: {
     app: async () => (await import(/* webpackChunkName: "locale-en" */ '../locales/en/app')).default,
+    shared: async () => (await import(/* webpackChunkName: "locale-en-shared" */ '../locales/en/shared')).default,
     design: async () => ({ design: (await import(/* webpackChunkName: "locale-en-design" */ '../locales/en/design.json')).default }),
     auth: async () => ({ auth: (await import(/* webpackChunkName: "locale-en-auth" */ '../locales/en/auth.json')).default }),
     admin: async () => (await import(/* webpackChunkName: "locale-en-admin" */ '../locales/en/admin-panel')).default,
   },
   tr: {
     app: async () => (await import(/* webpackChunkName: "locale-tr" */ '../locales/tr/app')).default,
+    shared: async () => (await import(/* webpackChunkName: "locale-tr-shared" */ '../locales/tr/shared')).default,
     design: async () => ({ design: (await import(/* webpackChunkName: "locale-tr-design" */ '../locales/tr/design.json')).default }),
     auth: async () => ({ auth: (await import(/* webpackChunkName: "locale-tr-auth" */ '../locales/tr/auth.json')).default }),
     admin: async () => (await import(/* webpackChunkName: "locale-tr-admin" */ '../locales/tr/admin-panel')).default,
   },
   ru: {
     app: async () => (await import(/* webpackChunkName: "locale-ru" */ '../locales/ru/app')).default,
+    shared: async () => (await import(/* webpackChunkName: "locale-ru-shared" */ '../locales/ru/shared')).default,
     design: async () => ({ design: (await import(/* webpackChunkName: "locale-ru-design" */ '../locales/ru/design.json')).default }),
     auth: async () => ({ auth: (await import(/* webpackChunkName: "locale-ru-auth" */ '../locales/ru/auth.json')).default }),
     admin: async () => (await import(/* webpackChunkName: "locale-ru-admin" */ '../locales/ru/admin-panel')).default,
@@ -40,7 +45,7 @@ const parts: Record<Locale, Record<'app' | TranslationPart, Part>> = {
 };
 
 /** A namespace of each part: a language holds the part once it holds that namespace. */
-const marker = { app: 'common', design: 'design', auth: 'auth', admin: 'admin' } as const;
+const marker = { app: 'common', shared: 'errors', design: 'design', auth: 'auth', admin: 'admin' } as const;
 
 let initialised: () => void = () => undefined;
 /** Settles once i18next is set up: the router starts loading the first route (and its part of the language) before. */
@@ -86,9 +91,11 @@ export function initI18n(locale: Locale, bundles: LocaleBundles) {
   return i18n;
 }
 
-/** The detected language, loaded and set up: what the app awaits before its first render. */
+/** The detected language's first part, loaded and set up: what the app awaits before its first render (the shared part is asked for at once). */
 export async function startI18n(locale: Locale = detectLocale()) {
-  return initI18n(locale, { [locale]: await parts[locale].app() });
+  const first = parts[locale].app();
+  void loadTranslations('shared');
+  return initI18n(locale, { [locale]: await first });
 }
 
 /** The parts the screens opened so far needed: a change of language loads them in the new one too. */
@@ -99,15 +106,20 @@ function currentLocale(): Locale {
   return i18n.isInitialized && isLocale(i18n.language) ? i18n.language : detectLocale();
 }
 
-/** A part of the interface language (the design page's words, the admin panel's…): what its routes await before they render. */
+/**
+ * A part of the interface language (the design page's words, the admin panel's…), with the shared
+ * part every screen but the archive's first paint needs: what its routes await before they render.
+ */
 export async function loadTranslations(part: TranslationPart): Promise<void> {
-  wanted.add(part);
+  const needed = part === 'shared' ? [part] : (['shared', part] as const);
+  needed.forEach((each) => wanted.add(each));
   let locale = currentLocale();
-  await loadPart(locale, part);
-  // The language changed meanwhile: the part in that one.
+  const load = () => Promise.all(needed.map((each) => loadPart(locale, each)));
+  await load();
+  // The language changed meanwhile: the parts in that one.
   while (currentLocale() !== locale) {
     locale = currentLocale();
-    await loadPart(locale, part);
+    await load();
   }
 }
 

@@ -1,12 +1,28 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from '@/lib/router';
-import { LanguageSelect } from '@/components/language-select';
+import { useConfiguration } from '@/api/reference/get-configuration';
+import { deferred, WhenLoaded } from '@/lib/deferred';
+
+/**
+ * The language choice: its select (MUI's input family) is a chunk of its own, asked for when the
+ * app bar first shows, so no page's first paint waits for it; its place is kept meanwhile.
+ */
+const languageSelect = deferred(() => import('@/components/language-select'));
+
+/** The language select once it is there; until then the room it takes (none when the studio switched it off). */
+function ToolbarLanguageSelect() {
+  const configuration = useConfiguration();
+  return (
+    <WhenLoaded part={languageSelect} load fallback={configuration.data?.languageSelection === false ? null : <Box sx={{ minWidth: 130, height: 40 }} />}>
+      {({ LanguageSelect }) => <LanguageSelect variant="toolbar" />}
+    </WhenLoaded>
+  );
+}
 
 type Props = {
   /** Left of the brand (the admin menu button). */
@@ -35,9 +51,9 @@ export function AppBarFrame({ start, brandTo = '/', title, nav, actions, childre
               {t('appName')}
             </Typography>
           ) : (
-            <Link component={RouterLink} to={brandTo} color="inherit" underline="none" variant="h6" sx={{ fontWeight: 700, flexShrink: 0 }}>
+            <Typography component={RouterLink} to={brandTo} variant="h6" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexShrink: 0 }}>
               {t('appName')}
-            </Link>
+            </Typography>
           )}
           <Box component="nav" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.5, ml: nav ? 2 : 0 }}>
             {nav}
@@ -47,7 +63,7 @@ export function AppBarFrame({ start, brandTo = '/', title, nav, actions, childre
               </Typography>
             )}
           </Box>
-          <LanguageSelect variant="toolbar" />
+          <ToolbarLanguageSelect />
           {actions}
         </Toolbar>
       </AppBar>

@@ -1,4 +1,3 @@
-import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +13,9 @@ import { deferred, WhenLoaded } from '@/lib/deferred';
 import { useSession } from '@/lib/session';
 import { AppBarFrame } from './app-bar-frame';
 import type { PhoneMenuEntry } from './phone-menu';
+
+/** The favorites' count on their page's button: MUI's Badge, a chunk of its own (the first paint shows the name without it). */
+const badge = deferred(() => import('@mui/material/Badge'));
 
 /** The phone's menu: a chunk of its own, loaded when it is opened (lib/deferred.ts). */
 const phoneMenu = deferred(() => import('./phone-menu'));
@@ -64,9 +66,13 @@ export function ArchiveLayout() {
       sx={{ fontWeight: page.current ? 700 : 400, borderBottom: 2, borderColor: page.current ? 'common.white' : 'transparent', borderRadius: 0 }}
     >
       {page.key === 'favorites' ? (
-        <Badge badgeContent={listCount} color="secondary" max={999} data-testid="nav-favorites-count" data-count={listCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
-          {page.name}
-        </Badge>
+        <WhenLoaded part={badge} load fallback={page.name}>
+          {({ default: Badge }) => (
+            <Badge badgeContent={listCount} color="secondary" max={999} data-testid="nav-favorites-count" data-count={listCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+              {page.name}
+            </Badge>
+          )}
+        </WhenLoaded>
       ) : (
         page.name
       )}

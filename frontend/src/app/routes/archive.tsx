@@ -1,12 +1,9 @@
-import Stack from '@mui/material/Stack';
 import { ArchiveSearchPage } from '@/features/archive/components/archive-search-page';
-import { CadExportSearchButton } from '@/features/cad/components/cad-export-search-button';
+import { searchControls } from '@/features/archive/components/parts';
 import { formatMenu } from '@/features/cad/components/parts';
 import { addToListDialog } from '@/features/favorites/components/parts';
 import { deferred, usePreload, WhenLoaded } from '@/lib/deferred';
 import type { SearchResult } from '@/types/search';
-import { cardFavorite } from './card-favorite';
-import { cardPin } from './card-pin';
 
 /**
  * The studio's banners: their strip is a chunk of its own (nothing shows before their data anyway),
@@ -15,14 +12,17 @@ import { cardPin } from './card-pin';
  */
 const bannerStrip = deferred(() => import(/* webpackChunkName: "banner-strip" */ '@/features/collections/components/banner-strip'));
 void bannerStrip.load();
+// Likewise the search bar's controls (features/archive/components/parts.ts)…
+void searchControls.load();
+/** …and what other features add to the cards and the search (the heart, the pin, the line sheet): the results paint without waiting for them. */
+const archiveActions = deferred(() => import(/* webpackChunkName: "archive-actions" */ './archive-actions'));
+void archiveActions.load();
 
-/** The buttons over an archive card's corner, one under the other: the favorite heart, and for admins the pin. */
 function cardActions(result: SearchResult) {
   return (
-    <Stack spacing={0.75} sx={{ alignItems: 'center' }}>
-      {cardFavorite(result)}
-      {cardPin(result)}
-    </Stack>
+    <WhenLoaded part={archiveActions} load>
+      {({ ArchiveCardActions }) => <ArchiveCardActions result={result} />}
+    </WhenLoaded>
   );
 }
 
@@ -44,7 +44,9 @@ export function ArchiveRoute() {
       }
       cardAction={cardActions}
       searchActions={({ form, page, pageSize, scope, complete, ready }) => (
-        <CadExportSearchButton form={form} page={page} pageSize={pageSize} scope={scope} complete={complete} disabled={!ready} />
+        <WhenLoaded part={archiveActions} load>
+          {({ CadExportSearchButton }) => <CadExportSearchButton form={form} page={page} pageSize={pageSize} scope={scope} complete={complete} disabled={!ready} />}
+        </WhenLoaded>
       )}
     />
   );

@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from '@/lib/router';
 import { ConfiguredLanguage } from '@/components/configured-language';
@@ -19,21 +19,20 @@ export function RootRoute() {
   );
 }
 
-/** A render failure or a chunk that could not load: a translated notice, never a stack trace. */
+/**
+ * A render failure or a chunk that could not load: a translated notice, never a stack trace. Made
+ * of the entry's own parts and words only: the failure may be that no chunk loads.
+ */
 export function RootErrorBoundary() {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation();
   return (
     <Box sx={{ p: 4 }}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('errors:generic')}
-      </Alert>
+      <Typography component="div" role="alert" color="error" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        {t('pageFailed')}
+        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+          {t('actions.retry')}
+        </Button>
+      </Typography>
     </Box>
   );
 }

@@ -19,7 +19,7 @@ type Props = {
 
 /** What the search is limited by: one removable chip per filter (nothing when no filter is set). */
 export function ActiveFilters({ filters, active, onRemove }: Props) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   const labels = useLabels();
   const archives = useArchives();
   const customers = useCustomerOptions();

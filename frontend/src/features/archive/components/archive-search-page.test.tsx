@@ -9,11 +9,13 @@ import { searchPage, signedInCustomer } from '../testing/fixtures';
 
 const SLOW = { timeout: 5000 };
 
-async function open(path: string, options: Parameters<typeof signedInCustomer>[0] = {}) {
+async function open(path: string, options: Parameters<typeof signedInCustomer>[0] = {}, { controls = true } = {}) {
   const user = userEvent.setup();
   const sent = signedInCustomer(options);
   const app = renderApp(path);
   await screen.findByTestId('result-count', {}, SLOW);
+  // The bar's controls come after the first results have painted.
+  if (controls) await screen.findByTestId('clear-filters', {}, SLOW);
   return { user, ...sent, ...app };
 }
 
@@ -443,7 +445,7 @@ describe('archive search screen', () => {
   });
 
   it('sends an expired session to the login page', async () => {
-    const { router } = await open('/', { answer: () => HttpResponse.json({ code: 'login_required', message: 'expired' }, { status: 401 }) });
+    const { router } = await open('/', { answer: () => HttpResponse.json({ code: 'login_required', message: 'expired' }, { status: 401 }) }, { controls: false });
     await waitFor(() => expect(currentPath(router)).toBe('/login?expired=true'));
   });
 });

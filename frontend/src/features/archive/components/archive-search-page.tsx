@@ -1,20 +1,16 @@
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from '@/lib/router';
 import { defaultConfiguration, useConfiguration } from '@/api/reference/get-configuration';
-import { OutlinedNativeSelect } from '@/components/outlined-fields';
 import { useDesignFields } from '@/api/reference/get-design-fields';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
 import { useSession } from '@/lib/session';
 import { formatCount } from '@/lib/format';
-import { usePreload, WhenLoaded } from '@/lib/deferred';
+import { afterNextPaint, useDeferred, usePreload, WhenLoaded } from '@/lib/deferred';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDesignSearchPage, useInfiniteDesignSearch } from '../api/search-designs';
 import {
@@ -28,7 +24,6 @@ import {
   restrictedFilters,
   searchDefaults,
   searchForm,
-  sortOrders,
   type SearchForm,
   validPageSize,
   withoutFilter,
@@ -36,21 +31,12 @@ import {
   type FilterKey,
   type LabelMode,
   type SearchFilters,
-  type SortOrder,
 } from '../lib/search-filters';
 import { useScrollMemory } from '../lib/use-scroll-memory';
 import type { SearchResult } from '../types';
-import { ActiveFilters } from './active-filters';
-import { ColorFilter } from './color-filter';
-import { DebouncedTextField } from './debounced-text-field';
 import type { FilterChange } from './filter-drawer';
-import { FilterIcon } from '@/components/icons/filter-icon';
-import { SearchIcon } from '@/components/icons/search-icon';
-import { LabelFilter } from './label-filter';
-import { colorPanel, filterDrawer, pictureDialog, progressBar, settingsMenu } from './parts';
-import { PictureFilter } from './picture-filter';
+import { colorPanel, filterDrawer, pictureDialog, progressBar, searchControls, settingsMenu } from './parts';
 import { InfiniteResults, PagedResults } from './search-results';
-import { SettingsMenu } from './settings-menu';
 
 /** Filters of the bar itself; the drawer's button counts the others. */
 const barFilters: readonly FilterKey[] = ['number', 'labels', 'color', 'similar'];
@@ -98,6 +84,9 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
   const typingIn = useRef<string | null>(null);
   // What the first paint leaves out, there before anyone reaches for it.
   usePreload(filterDrawer, colorPanel, pictureDialog, settingsMenu, progressBar);
+  // The search bar's controls, the order and the filters' chips: asked for with the route, not
+  // waited for by the results (the bar's frame keeps their place).
+  const loadedControls = useDeferred(searchControls);
 
   // The studio's default archive, order and page size apply where the URL does not say; the search
   // waits for them (a failed read falls back to the built-in ones) rather than search twice.
@@ -122,6 +111,13 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
   const pageQuery = useDesignSearchPage(form, page, pageSize, !infinite && !waiting);
   const active = infinite ? infiniteQuery : pageQuery;
   const totalCount = infinite ? infiniteQuery.data?.pages[0]?.totalCount : pageQuery.data?.totalCount;
+  // The first results paint on their own: the controls and the cards' actions render after that
+  // paint, not in the same task (it is the page's largest paint).
+  const [resultsPainted, setResultsPainted] = useState(false);
+  const settled = !active.isPending;
+  useEffect(() => (settled && !resultsPainted ? afterNextPaint(() => setResultsPainted(true)) : undefined), [settled, resultsPainted]);
+  const controls = resultsPainted ? loadedControls : undefined;
+  const shownCardAction = resultsPainted ? cardAction : undefined;
   useScrollMemory(`${location.pathname}${location.search}`, Boolean(active.data) && !active.isPlaceholderData);
   // The page other features act on: the one on screen, or with infinite scroll the first one loaded.
   const shownPage = infinite ? infiniteQuery.data?.pages[0] : pageQuery.data;
@@ -182,49 +178,31 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
           top: 64,
           zIndex: (theme) => theme.zIndex.appBar - 1,
           p: 1.5,
+          // Its controls' height (a small field) while they load.
+          minHeight: 66,
           display: 'flex',
           flexWrap: 'wrap',
           gap: 1,
           alignItems: 'center',
         }}
       >
-        <DebouncedTextField
-          type="search"
-          size="small"
-          margin="none"
-          label={t('filters.number')}
-          placeholder={t('filters.numberPlaceholder')}
-          value={filters.number}
-          onCommit={(number) => change({ number }, { typing: 'number' })}
-          testId="filter-number"
-          autoComplete="off"
-          startAdornment={
-            <InputAdornment position="start">
-              <SearchIcon />
-            </InputAdornment>
-          }
-          sx={{ flex: '1 1 180px', maxWidth: { sm: 240 } }}
-        />
-        <LabelFilter value={filters.labels} mode={filters.labelMode} onChange={(labels) => change({ labels })} onModeChange={changeLabelMode} />
-        <ColorFilter color={filters.color} distance={filters.colorDistance} onChange={(color, colorDistance) => change({ color, colorDistance })} />
-        <PictureFilter value={filters.similar} onChange={(similar) => change({ similar })} />
-        <Badge badgeContent={drawerCount} color="secondary" overlap="rectangular">
-          <Button variant="outlined" color="inherit" startIcon={<FilterIcon />} onClick={() => setDrawerOpen(true)} data-testid="more-filters" aria-haspopup="dialog">
-            {t('filters.more')}
-          </Button>
-        </Badge>
-        {/* "Clear filters" and the search settings stay together at the end, on one row on a phone too. */}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto', flexShrink: 0 }}>
-          <Button color="inherit" onClick={clear} disabled={activeKeys.length === 0} data-testid="clear-filters" sx={{ whiteSpace: 'nowrap' }}>
-            {t('filters.clear')}
-          </Button>
-          <SettingsMenu onInfiniteChange={() => setParams(filtersToParams(filters, 0, defaults), { replace: true })} />
-        </Box>
+        {controls && (
+          <controls.SearchBar
+            filters={filters}
+            onChange={change}
+            onLabelModeChange={changeLabelMode}
+            drawerCount={drawerCount}
+            onOpenDrawer={() => setDrawerOpen(true)}
+            clearDisabled={activeKeys.length === 0}
+            onClear={clear}
+            onInfiniteChange={() => setParams(filtersToParams(filters, 0, defaults), { replace: true })}
+          />
+        )}
       </Paper>
 
-      <ActiveFilters filters={filters} active={activeKeys} onRemove={(key) => search(withoutFilter(filters, key, defaults))} />
+      {controls && <controls.ActiveFilters filters={filters} active={activeKeys} onRemove={(key) => search(withoutFilter(filters, key, defaults))} />}
 
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, minHeight: 40 }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} data-testid="result-count" data-count={totalCount ?? ''} aria-live="polite">
             {totalCount === undefined ? t('results.searching') : t('results.count', { count: totalCount, formatted: count(totalCount) })}
@@ -235,30 +213,14 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
             </Typography>
           )}
         </Box>
-        {searchActions?.(shown)}
-        <OutlinedNativeSelect
-          size="small"
-          margin="none"
-          label={t('sort.label')}
-          value={String(filters.order)}
-          onChange={(event) => change({ order: Number(event.target.value) as SortOrder })}
-          inputAttributes={{ 'data-testid': 'sort-select' }}
-          // As wide as its longest option in the current language (a fixed width clipped Turkish and Russian), never wider than the row.
-          sx={{ width: 'auto', maxWidth: '100%', flexShrink: 0, '& select': { width: 'auto' } }}
-          fullWidth={false}
-        >
-          {sortOrders.map((order) => (
-            <option key={order} value={String(order)}>
-              {t(`sort.orders.${order}`)}
-            </option>
-          ))}
-        </OutlinedNativeSelect>
+        {controls && searchActions?.(shown)}
+        {controls && <controls.SortSelect value={filters.order} onChange={(order) => change({ order })} />}
       </Stack>
 
       {infinite ? (
-        <InfiniteResults query={infiniteQuery} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} cardAction={cardAction} />
+        <InfiniteResults query={infiniteQuery} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} cardAction={shownCardAction} />
       ) : (
-        <PagedResults query={pageQuery} page={page} onPageChange={goToPage} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} cardAction={cardAction} />
+        <PagedResults query={pageQuery} page={page} onPageChange={goToPage} pageSize={pageSize} hasFilters={activeKeys.length > 0} onClear={clear} cardAction={shownCardAction} />
       )}
 
       <WhenLoaded part={filterDrawer} load={drawerOpen}>

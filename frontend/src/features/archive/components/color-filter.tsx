@@ -32,7 +32,7 @@ function Dot({ color, size = 16 }: { color: string; size?: number }) {
 
 /** The colour filter of the bar: a button showing the colour, opening swatches, a picker, a hex field and the tolerance. */
 export function ColorFilter({ color, distance, onChange }: Props) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const panelId = useId();
   const panel = useDeferred(colorPanel);

@@ -27,7 +27,7 @@ type PopoverProps = Props & {
 
 /** The colour filter's panel under its button (a chunk of its own: loaded once the archive has painted, or when opened). */
 export function ColorPopover({ anchor, panelId, onClose, ...props }: PopoverProps) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   return (
     <Popover
       open={Boolean(anchor)}
@@ -42,7 +42,7 @@ export function ColorPopover({ anchor, panelId, onClose, ...props }: PopoverProp
 }
 
 function ColorPanel({ color, distance, onChange, onDone }: Props & { onDone: () => void }) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   const [draft, setDraft] = useState(color);
   const [hexText, setHexText] = useState(color.toUpperCase());
   const [tolerance, setTolerance] = useState(distance);

@@ -105,7 +105,7 @@ const INDENT = '\u00a0\u00a0\u00a0\u00a0';
 
 /** The special lists and the collections the studio made (server data, named in the user's language). */
 function ListFilters({ filters, onChange }: Pick<Props, 'filters' | 'onChange'>) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   const specialLists = useSpecialLists();
   const collections = useCollections();
   const options = collectionOptions(collections.data ?? []);
@@ -140,7 +140,7 @@ function ListFilters({ filters, onChange }: Pick<Props, 'filters' | 'onChange'>)
 
 /** Every filter that does not fit the bar, applied as soon as it changes. */
 export function FilterDrawer({ open, onClose, filters, onChange, onClear, activeCount, resultCount, hidden }: Props) {
-  const { t, i18n } = useTranslation('archive');
+  const { t, i18n } = useTranslation(['search', 'archive']);
   const archives = useArchives();
   const parameterName = useParameterName();
   const customDates = Boolean(filters.dateFrom || filters.dateTo);
@@ -350,7 +350,7 @@ export function FilterDrawer({ open, onClose, filters, onChange, onClear, active
           {resultCount === undefined ? t('filters.showResults') : t('filters.showCount', { count: resultCount, formatted: formatCount(resultCount, i18n.resolvedLanguage) })}
         </Button>
         <Button color="inherit" fullWidth onClick={onClear} disabled={activeCount === 0} data-testid="drawer-clear-filters" sx={{ whiteSpace: 'nowrap' }}>
-          {t('filters.clear')}
+          {t('archive:filters.clear')}
         </Button>
       </Stack>
     </Drawer>

@@ -25,7 +25,7 @@ export function labelChoices(labels: LabelOption[], locale?: string) {
 
 /** The labels' autocomplete of chips, grouped by header (a chunk of its own, see parts.ts). */
 export function LabelAutocomplete({ value, onChange, autoFocus }: Props) {
-  const { t, i18n } = useTranslation('archive');
+  const { t, i18n } = useTranslation(['search', 'archive']);
   const labels = useLabels();
   const { options, groupOf, grouped } = labelChoices(labels.data ?? [], i18n.resolvedLanguage);
   const known = new Map(options.map((label) => [label.id, label]));

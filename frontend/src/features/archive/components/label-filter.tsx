@@ -27,7 +27,7 @@ const SHOWN_CHIPS = 2;
  * painted): the chosen labels, read-only. Reaching for it focuses the autocomplete when it comes.
  */
 function LabelFieldPlaceholder({ value, onReach }: { value: number[]; onReach: () => void }) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   const labels = useLabels();
   const name = (id: number) => labels.data?.find((label) => label.id === id)?.label ?? `#${id}`;
   const rest = value.length - SHOWN_CHIPS;
@@ -58,7 +58,7 @@ function LabelFieldPlaceholder({ value, onReach }: { value: number[]; onReach: (
 
 /** Labels: an autocomplete of chips, grouped by header, and whether a design needs all of them or any. */
 export function LabelFilter({ value, mode, onChange, onModeChange }: Props) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   const autocomplete = useDeferred(labelAutocomplete);
   const [reached, setReached] = useState(false);
   useEffect(() => {

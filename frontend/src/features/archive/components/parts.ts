@@ -3,6 +3,12 @@ import { deferred } from '@/lib/deferred';
 // What the archive's first paint does not show, each in a chunk of its own: loaded when opened,
 // or once the archive has painted (ArchiveSearchPage preloads them). See lib/deferred.ts.
 
+/**
+ * The search bar's controls, the order's select and the filters' chips: asked for with the archive
+ * route (routes/archive.tsx), not waited for by its first paint.
+ */
+export const searchControls = deferred(() => import(/* webpackChunkName: "search-controls" */ './search-controls'));
+
 /** The drawer of the other filters (its selects, toggles, the customer picker). */
 export const filterDrawer = deferred(() => import('./filter-drawer'));
 

@@ -16,7 +16,7 @@ type Props = {
 
 /** The search settings' menu under its button (a chunk of its own, see parts.ts). */
 export function SettingsMenuPopup({ menuId, anchor, onClose, onInfiniteChange }: Props) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   const settings = useClientSettings();
 
   const toggleInfinite = () => {

@@ -10,7 +10,7 @@ type Props = { onInfiniteChange?: (infinite: boolean) => void };
 
 /** The search settings (spec: infinity scroll, remember selected list), kept in this browser. */
 export function SettingsMenu({ onInfiniteChange }: Props) {
-  const { t } = useTranslation('archive');
+  const { t } = useTranslation(['search', 'archive']);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
 

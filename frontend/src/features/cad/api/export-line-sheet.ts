@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPostFile, type DownloadedFile } from '@/api/api-client';
+import { apiPostFile, type DownloadedFile } from '@/api/api-download';
 import { saveFile } from '@/lib/save-file';
 import type { LineSheetFormat, LineSheetTarget } from '../types';
 

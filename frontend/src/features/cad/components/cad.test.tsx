@@ -566,7 +566,8 @@ describe('CAD downloads', () => {
       archiveServer(0);
       renderApp('/?number=zz');
       await screen.findByTestId('results-empty', undefined, SLOW);
-      expect(screen.getByTestId('cad-export-search')).toBeDisabled();
+      // The search's actions come once the results have painted.
+      expect(await screen.findByTestId('cad-export-search', undefined, SLOW)).toBeDisabled();
     });
 
     it('shows a refusal as the translated error', async () => {
