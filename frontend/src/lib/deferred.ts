@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { loadTranslations } from './i18n';
 
 /**
@@ -88,7 +88,7 @@ export function whenIdle(task: () => void): () => void {
 }
 
 /** Runs `task` once the browser has painted what is rendered now (the frame after the next); answers the cancel. */
-export function afterNextPaint(task: () => void): () => void {
+function afterNextPaint(task: () => void): () => void {
   if (atOnce) {
     task();
     return () => undefined;
@@ -101,6 +101,17 @@ export function afterNextPaint(task: () => void): () => void {
     window.cancelAnimationFrame(frame);
     window.clearTimeout(timer);
   };
+}
+
+/**
+ * False until the frame after `ready` first became true has painted: what a screen renders only
+ * after its first paint (the archive's controls beside its first results), so that the task
+ * painting the largest content does not carry it.
+ */
+export function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => (ready && !painted ? afterNextPaint(() => setPainted(true)) : undefined), [ready, painted]);
+  return painted;
 }
 
 /** Loads `parts` once the page is idle after the first paint of the calling component. */

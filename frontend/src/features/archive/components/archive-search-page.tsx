@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from '@/lib/router';
 import { defaultConfiguration, useConfiguration } from '@/api/reference/get-configuration';
@@ -10,7 +10,7 @@ import { useDesignFields } from '@/api/reference/get-design-fields';
 import { updateClientSettings, useClientSettings } from '@/lib/client-settings';
 import { useSession } from '@/lib/session';
 import { formatCount } from '@/lib/format';
-import { afterNextPaint, useDeferred, usePreload, WhenLoaded } from '@/lib/deferred';
+import { useDeferred, usePaintedOnce, usePreload, WhenLoaded } from '@/lib/deferred';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDesignSearchPage, useInfiniteDesignSearch } from '../api/search-designs';
 import {
@@ -113,9 +113,7 @@ export function ArchiveSearchPage({ cardAction, searchActions, banner }: Props) 
   const totalCount = infinite ? infiniteQuery.data?.pages[0]?.totalCount : pageQuery.data?.totalCount;
   // The first results paint on their own: the controls and the cards' actions render after that
   // paint, not in the same task (it is the page's largest paint).
-  const [resultsPainted, setResultsPainted] = useState(false);
-  const settled = !active.isPending;
-  useEffect(() => (settled && !resultsPainted ? afterNextPaint(() => setResultsPainted(true)) : undefined), [settled, resultsPainted]);
+  const resultsPainted = usePaintedOnce(!active.isPending);
   const controls = resultsPainted ? loadedControls : undefined;
   const shownCardAction = resultsPainted ? cardAction : undefined;
   useScrollMemory(`${location.pathname}${location.search}`, Boolean(active.data) && !active.isPlaceholderData);

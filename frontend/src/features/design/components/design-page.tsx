@@ -7,6 +7,7 @@ import { isApiError } from '@/api/api-error';
 import { useDesignHeader } from '@/api/reference/get-design-header';
 import { ErrorAlert } from '@/components/error-alert';
 import type { ColorwayHeader, DesignHeader } from '@/types/design';
+import { usePaintedOnce } from '@/lib/deferred';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRecordColorwayView } from '../api/record-colorway-view';
 import { activeColorwayOf, colorwayPath } from '../lib/colorway';
@@ -42,6 +43,9 @@ export function DesignPage({ colorwayActions }: Props) {
   const header = useDesignHeader(id, i18n.resolvedLanguage ?? i18n.language);
   const design = header.data;
   const colorway = design ? activeColorwayOf(design, colorwayid) : null;
+  // The preview paints first: the actions, the colours, the facts and the orders render in the
+  // frame after it, not in the task that paints the page's largest content.
+  const painted = usePaintedOnce(Boolean(design));
 
   useRecordColorwayView(design?.guid, colorway?.colorwayGuid);
   useDocumentTitle(design ? [design.designName, colorway?.colorwayName].filter(Boolean).join(' ') : t('pages:titles.design'));
@@ -75,7 +79,7 @@ export function DesignPage({ colorwayActions }: Props) {
   return (
     <Stack spacing={2} data-testid="design-page" data-design-guid={design.guid}>
       <BackToResultsButton />
-      <DesignHeading header={design} actions={colorway && colorwayActions?.(design, colorway)} />
+      <DesignHeading header={design} actions={painted && colorway && colorwayActions?.(design, colorway)} />
       {/* Wide screens: the image, colorways and orders on the left, the colours and facts beside them. */}
       <Box
         sx={{
@@ -91,13 +95,17 @@ export function DesignPage({ colorwayActions }: Props) {
           <DesignViews design={design} colorway={colorway} />
           <ColorwayStrip designName={design.designName} colorways={design.colorways} activeGuid={colorway?.colorwayGuid ?? null} onSelect={select} />
         </Stack>
-        <Stack spacing={2} sx={{ gridArea: 'side', minWidth: 0 }}>
-          {colorway && <ColorwayColors colorway={colorway} designType={design.designType} />}
-          <DesignInfo header={design} />
-        </Stack>
-        <Box sx={{ gridArea: 'orders', minWidth: 0 }}>
-          <OrdersPanel orders={design.orders} scope={design.ordersScope === 'own' ? 'own' : 'all'} />
-        </Box>
+        {painted && (
+          <>
+            <Stack spacing={2} sx={{ gridArea: 'side', minWidth: 0 }}>
+              {colorway && <ColorwayColors colorway={colorway} designType={design.designType} />}
+              <DesignInfo header={design} />
+            </Stack>
+            <Box sx={{ gridArea: 'orders', minWidth: 0 }}>
+              <OrdersPanel orders={design.orders} scope={design.ordersScope === 'own' ? 'own' : 'all'} />
+            </Box>
+          </>
+        )}
       </Box>
     </Stack>
   );
