@@ -17,7 +17,8 @@ export function ErrorAlert({ error, onRetry }: Props) {
   const { t } = useTranslation(['common', 'errors']);
   if (!error) return null;
   const code = errorCodeOf(error);
-  const message = t(`errors:${code}`);
+  // The errors' words come with the shared part (lib/i18n.ts): until then, the first part's own.
+  const message = t([`errors:${code}`, 'failure']);
   const retry = onRetry ? (
     <Button color="inherit" size="small" onClick={onRetry}>
       {t('actions.retry')}

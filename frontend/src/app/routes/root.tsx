@@ -28,7 +28,7 @@ export function RootErrorBoundary() {
   return (
     <Box sx={{ p: 4 }}>
       <Typography component="div" role="alert" color="error" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        {t('pageFailed')}
+        {t('failure')}
         <Button color="inherit" size="small" onClick={() => window.location.reload()}>
           {t('actions.retry')}
         </Button>
