@@ -1,5 +1,4 @@
 import { ArchiveSearchPage } from '@/features/archive/components/archive-search-page';
-import { searchControls } from '@/features/archive/components/parts';
 import { formatMenu } from '@/features/cad/components/parts';
 import { addToListDialog } from '@/features/favorites/components/parts';
 import { deferred, usePreload, WhenLoaded } from '@/lib/deferred';
@@ -12,9 +11,7 @@ import type { SearchResult } from '@/types/search';
  */
 const bannerStrip = deferred(() => import(/* webpackChunkName: "banner-strip" */ '@/features/collections/components/banner-strip'));
 void bannerStrip.load();
-// Likewise the search bar's controls (features/archive/components/parts.ts)…
-void searchControls.load();
-/** …and what other features add to the cards and the search (the heart, the pin, the line sheet): the results paint without waiting for them. */
+/** Likewise what other features add to the cards and the search (the heart, the pin, the line sheet): the results paint without waiting for them. */
 const archiveActions = deferred(() => import(/* webpackChunkName: "archive-actions" */ './archive-actions'));
 void archiveActions.load();
 

@@ -38,6 +38,9 @@ import type { FilterChange } from './filter-drawer';
 import { colorPanel, filterDrawer, pictureDialog, progressBar, searchControls, settingsMenu } from './parts';
 import { InfiniteResults, PagedResults } from './search-results';
 
+// The search bar's controls: asked for with this page's chunk, not once it has rendered (parts.ts).
+void searchControls.load();
+
 /** Filters of the bar itself; the drawer's button counts the others. */
 const barFilters: readonly FilterKey[] = ['number', 'labels', 'color', 'similar'];
 

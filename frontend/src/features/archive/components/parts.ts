@@ -5,7 +5,7 @@ import { deferred } from '@/lib/deferred';
 
 /**
  * The search bar's controls, the order's select and the filters' chips: asked for with the archive
- * route (routes/archive.tsx), not waited for by its first paint.
+ * search's chunk (archive-search-page.tsx), not waited for by its first paint.
  */
 export const searchControls = deferred(() => import(/* webpackChunkName: "search-controls" */ './search-controls'));
 
